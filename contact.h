@@ -1,0 +1,1448 @@
+/* contact.h - v0.1.0 - frictional contact solvers for one physics time step.
+   SPDX-License-Identifier: MIT OR Unlicense
+
+   Solves the frictional contact problem of one velocity-level time step (bodies touching,
+   sliding, sticking, stacking; joints and joint limits) given the Delassus matrix G, the free
+   velocity g and the friction coefficients mu. No dependencies, no allocation during a solve,
+   float or double, deterministic.
+
+   Do this:
+       #define CONTACT_IMPLEMENTATION
+   before you include this file in ONE C or C++ file to create the implementation.
+   Every other file includes it without the define.
+
+   QUICK START
+       ct_problem p;   ct_settings s = ct_default_settings();   ct_workspace ws;   ct_info info;
+       ct_real lambda[12] = {0}, v[12];              (4 contacts: n = 3*4 rows, normal LAST)
+       p.nb = 0; p.nu = 0; p.nc = 4;
+       p.G = G;    (12 x 12 row-major, G = J M^-1 J^T, symmetric positive semidefinite)
+       p.g = g;    (12: free velocity J v_free, biases folded into the normal rows)
+       p.mu = mu;  (4: friction coefficients, >= 0)
+       p.R = NULL; (or 12 compliance entries >= 0)
+       s.method = CT_METHOD_ADMM_NCP;
+       if (ct_workspace_alloc(&ws, p.nb, p.nu, p.nc, &s, NULL) != CT_OK) return;
+       ct_result r = ct_solve(&p, &s, &ws, lambda, v, &info);
+       if (r != CT_OK) printf("%s\n", ct_result_string(r));
+       else printf("%s after %d iterations, NCP residual %g\n",
+                   ct_status_string(info.status), info.iterations, (double)info.ncp.absolute);
+       ct_workspace_free(&ws);
+   lambda holds the constraint impulses (or forces, see UNITS), v = (G + R) lambda + g the
+   constraint velocities after the step. Without malloc: ct_workspace_size() then
+   ct_workspace_init() on your own memory.
+
+   CONVENTIONS
+       rows:  [ bilateral nb | unilateral nu | contacts 3*nc ]     n = nb + nu + 3 nc
+       contact block i: (t1, t2, n), the NORMAL LAST; v_n > 0 separates.
+       bilateral rows: lambda free, v = 0.  unilateral rows: lambda >= 0 _|_ v >= 0.
+       contacts: K_mu = {lambda_n >= 0, ||lambda_T|| <= mu lambda_n}, NCP with De Saxce:
+                 K_mu contains lambda _|_ v + (0, 0, mu ||v_T||) in K_mu* = K_{1/mu}.
+   UNITS
+       The caller's. With G = J M^-1 J^T and g = J v_free, lambda is an impulse (N s) and v a
+       velocity (m/s). Seed 000 recommends solving for forces instead: divide g (and the biases)
+       by the time step dt; lambda is then a force (N) and v a velocity divided by dt, and the
+       tolerances no longer depend on dt.
+
+   CONFIGURATION (define before including; "match" = must be the same in every file)
+       macro                   default              match  effect
+       CONTACT_IMPLEMENTATION  undefined            -      emit the implementation in this file
+       CONTACT_STATIC          undefined            -      all functions static (private copy)
+       CONTACT_USE_FLOAT       undefined (double)   yes    ct_real is float; a mismatch between
+                                                           files fails at link time
+       CONTACT_NO_MALLOC       undefined            -      no ct_workspace_alloc/free, no malloc
+       CONTACT_MALLOC(sz,ctx)  malloc(sz)           -      allocator (define both or neither)
+       CONTACT_FREE(p,ctx)     free(p)              -
+       CONTACT_ASSERT(x)       assert(x)            -      programmer errors only
+       CONTACT_MEMSET/MEMCPY   memset/memcpy        -
+       CONTACT_SQRT/FABS/POW   sqrt/fabs/pow (or the f versions in float)
+       CONTACT_USE_LAPACK      undefined            -      Cholesky via [ds]potrf/[ds]potrs
+       CONTACT_USE_BLAS        undefined            -      products via [ds]symv
+   (LAPACK and BLAS are opt-in; link -llapack / -lblas or OpenBLAS.)
+
+   CONTENTS (search for the tags)
+       >>config >>codes >>types >>api               declarations
+       >>hooks >>linalg >>delassus >>cones >>criteria >>workspace >>settings >>validate
+       >>solver-pgs >>solver-admm >>public           implementation
+       >>license
+
+   REVISIONS
+       0.1.0 (2026-11-21)  first release: problem format, cones, criteria, Cholesky, workspace,
+                           PGS_NCP and ADMM_NCP.
+*/
+#ifndef CONTACT_H_INCLUDED
+#define CONTACT_H_INCLUDED
+
+/* >>config ------------------------------------------------------------------------------- */
+#define CONTACT_VERSION_MAJOR 0
+#define CONTACT_VERSION_MINOR 1
+#define CONTACT_VERSION_PATCH 0
+#define CONTACT_VERSION_STRING "0.1.0"
+
+#include <stddef.h> /* size_t */
+
+#if defined(__GNUC__) || defined(__clang__)
+#define CT__MAYBE_UNUSED __attribute__((unused))
+#else
+#define CT__MAYBE_UNUSED
+#endif
+
+#ifdef CONTACT_STATIC
+#define CT_API static CT__MAYBE_UNUSED
+#else
+#define CT_API extern
+#endif
+
+#ifdef CONTACT_USE_FLOAT
+typedef float ct_real;
+#define CT__PREC(name) name##_f32
+#else
+typedef double ct_real;
+#define CT__PREC(name) name##_f64
+#endif
+
+/* Every function whose meaning depends on ct_real links under a precision-suffixed name, so
+   a file built with CONTACT_USE_FLOAT cannot silently call a double implementation. */
+#define ct_default_settings CT__PREC(ct_default_settings)
+#define ct_settings_validate CT__PREC(ct_settings_validate)
+#define ct_problem_validate CT__PREC(ct_problem_validate)
+#define ct_workspace_size CT__PREC(ct_workspace_size)
+#define ct_workspace_init CT__PREC(ct_workspace_init)
+#define ct_workspace_alloc CT__PREC(ct_workspace_alloc)
+#define ct_workspace_free CT__PREC(ct_workspace_free)
+#define ct_solve CT__PREC(ct_solve)
+#define ct_velocity CT__PREC(ct_velocity)
+#define ct_criteria CT__PREC(ct_criteria)
+#define ct_contact_modes CT__PREC(ct_contact_modes)
+#define ct_project_cone CT__PREC(ct_project_cone)
+#define ct_project_dual_cone CT__PREC(ct_project_dual_cone)
+#define ct_project_polar_cone CT__PREC(ct_project_polar_cone)
+#define ct_project_disk CT__PREC(ct_project_disk)
+#define ct_project_pyramid CT__PREC(ct_project_pyramid)
+#define ct_clamp_box_tangent CT__PREC(ct_clamp_box_tangent)
+#define ct_project_cone_metric CT__PREC(ct_project_cone_metric)
+#define ct_project_constraints CT__PREC(ct_project_constraints)
+#define ct_project_dual_constraints CT__PREC(ct_project_dual_constraints)
+#define ct_desaxce CT__PREC(ct_desaxce)
+#define ct_cholesky_scratch_size CT__PREC(ct_cholesky_scratch_size)
+#define ct_cholesky_factor CT__PREC(ct_cholesky_factor)
+#define ct_cholesky_solve CT__PREC(ct_cholesky_solve)
+#define ct_delassus_scratch_size CT__PREC(ct_delassus_scratch_size)
+#define ct_delassus_from_mj CT__PREC(ct_delassus_from_mj)
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* >>codes -------------------------------------------------------------------------------- */
+/* ct_result: what every call returns. CT_OK = 0; negative values are caller errors. */
+#define CT_RESULT_LIST(X)                                                                        \
+    X(CT_OK, 0, "ok")                                                                            \
+    X(CT_ERROR_INVALID_ARGUMENT, -1, "invalid argument (a required pointer is NULL)")           \
+    X(CT_ERROR_INVALID_SIZE, -2, "invalid size (negative, zero where not allowed, or too large)") \
+    X(CT_ERROR_NON_FINITE, -3, "non-finite input (NaN or infinity in G, g, mu, R or lambda)")  \
+    X(CT_ERROR_NEGATIVE_FRICTION, -4, "negative friction coefficient mu")                      \
+    X(CT_ERROR_NEGATIVE_COMPLIANCE, -5, "negative compliance R")                                \
+    X(CT_ERROR_NOT_SYMMETRIC, -6, "Delassus matrix G is not symmetric")                        \
+    X(CT_ERROR_NOT_PSD, -7, "Delassus matrix G is not positive semidefinite")                  \
+    X(CT_ERROR_NOT_POSITIVE_DEFINITE, -8, "matrix is not positive definite (Cholesky failed)") \
+    X(CT_ERROR_INVALID_SETTINGS, -9, "invalid settings (a field is out of range)")             \
+    X(CT_ERROR_WORKSPACE_TOO_SMALL, -10, "workspace too small for this problem and method")   \
+    X(CT_ERROR_OUT_OF_MEMORY, -11, "out of memory")
+
+/* ct_status: the outcome of a solve that ran (ct_info.status). */
+#define CT_STATUS_LIST(X)                                                                        \
+    X(CT_STATUS_CONVERGED, 0, "converged (the returned point meets the tolerance)")            \
+    X(CT_STATUS_MAX_ITERATIONS, 1, "stopped at max_iter without meeting the tolerance")        \
+    X(CT_STATUS_STALLED, 2, "stalled (relative change below tol_change, tolerance not met)")  \
+    X(CT_STATUS_NUMERICAL_FAILURE, 3, "numerical failure (divergence or non-finite iterate)") \
+    X(CT_STATUS_NOT_SOLVED, 4, "not solved (the call returned an error)")
+
+#define CT__ENUM_ITEM(name, value, text) name = value,
+typedef enum ct_result { CT_RESULT_LIST(CT__ENUM_ITEM) CT_RESULT_END_ = 1 } ct_result;
+typedef enum ct_status { CT_STATUS_LIST(CT__ENUM_ITEM) CT_STATUS_END_ } ct_status;
+
+/* >>types -------------------------------------------------------------------------------- */
+/* Algorithms, named together with the model they solve (seed 001, Table I). */
+typedef enum ct_method {
+    CT_METHOD_PGS_NCP = 0, /* projected Gauss-Seidel on the Coulomb NCP (seed 000 Alg. 6) */
+    CT_METHOD_ADMM_NCP = 1, /* proximal ADMM with De Saxce fixed point (seed 003 Alg. 1) */
+    CT_METHOD_COUNT_
+} ct_method;
+
+/* Which law a set of residuals measures. */
+typedef enum ct_flavor {
+    CT_FLAVOR_NCP = 0, /* Coulomb with the De Saxce term: Signorini + cone + max. dissipation */
+    CT_FLAVOR_CCP = 1  /* Anitescu's convex relaxation: no De Saxce term */
+} ct_flavor;
+
+/* What a solve stops on. */
+typedef enum ct_stop_rule {
+    CT_STOP_ABSOLUTE = 0, /* residuals.absolute = max(primal, dual, comp) <= tol_abs */
+    CT_STOP_RELATIVE = 1  /* residuals.relative (Siconos' error) <= tol_rel */
+} ct_stop_rule;
+
+/* Per-contact mode from ct_contact_modes. */
+typedef enum ct_contact_mode { CT_MODE_OPEN = 0, CT_MODE_STICK = 1, CT_MODE_SLIDE = 2 } ct_contact_mode;
+
+/* The problem of one time step. All arrays are caller-owned and read only.
+   v = (G + R) lambda + g. */
+typedef struct ct_problem {
+    int nb;              /* bilateral rows (joints): lambda free, v = 0                     */
+    int nu;              /* unilateral rows (limits): 0 <= lambda _|_ v >= 0                */
+    int nc;              /* contacts: 3 rows each, ordered (t1, t2, normal)                 */
+    const ct_real *G;    /* (n x n) row-major Delassus matrix J M^-1 J^T, symmetric PSD      */
+    const ct_real *g;    /* (n) free velocity, biases folded into normal rows               */
+    const ct_real *mu;   /* (nc) friction coefficients >= 0; may be NULL when nc = 0         */
+    const ct_real *R;    /* (n) compliance diagonal >= 0, or NULL for rigid rows            */
+} ct_problem;
+
+/* PGS_NCP knobs. */
+typedef struct ct_pgs_settings {
+    ct_real omega; /* relaxation of each step, lambda <- P(lambda - omega * step); (0, 2); 1 */
+} ct_pgs_settings;
+
+/* ADMM_NCP knobs (seed 003 Sec. III; defaults from its reference implementation, see docs). */
+typedef struct ct_admm_settings {
+    ct_real eta;          /* proximal weight, > 0 (seed 003 eq. 35); default 1e-6              */
+    ct_real rho_power;    /* initial exponent p of rho = sqrt(m L) kappa^p; default 0.2        */
+    ct_real rho_power_step; /* spectral step of p (seed 003 eq. 46); default 0.05             */
+    ct_real ratio;        /* primal/dual ratio that triggers a rho change, > 1; default 10     */
+    int update_every;     /* apply the penalty rule every k iterations, >= 1; default 10       */
+    int power_iters;      /* power iterations for L = lambda_max(G + R), >= 1; default 20      */
+    ct_real over_relax;   /* over-relaxation alpha of the x-step, (0, 2); default 1 (none)     */
+} ct_admm_settings;
+
+typedef struct ct_settings {
+    ct_method method;      /* algorithm and model; default CT_METHOD_ADMM_NCP                 */
+    int max_iter;          /* iterations (sweeps) at most, >= 0; default 1000                 */
+    ct_stop_rule stop;     /* which criterion stops a solve; default CT_STOP_ABSOLUTE         */
+    ct_real tol_abs;       /* on max(primal, dual, comp), > 0; default 1e-8 (1e-4 in float)   */
+    ct_real tol_rel;       /* on Siconos' relative error, > 0; default 1e-8 (1e-5 in float)   */
+    ct_real tol_change;    /* stall test ||dl|| <= tol_change max(||l_prev||, ||l||); 0 = off; default 0 */
+    int check_every;       /* evaluate the stopping criteria every k iterations, >= 1; default 1 */
+    int warm_start;        /* 1: lambda is read as the initial guess; 0: start from zero; default 1 */
+    ct_real sym_tol;       /* |G_ij - G_ji| <= sym_tol max|G_ii| accepted; default 1e-8 (1e-4 float) */
+    ct_pgs_settings pgs;
+    ct_admm_settings admm;
+} ct_settings;
+
+/* Residuals of a point (lambda, v), each the maximum over constraints of the per-constraint
+   Euclidean quantity (seed 000's definition; a component-wise infinity norm can be smaller by
+   up to sqrt(3)), with the first row of the worst constraint (-1 when there is none). */
+typedef struct ct_residuals {
+    ct_real primal;    int primal_row;    /* distance of lambda to K                           */
+    ct_real dual;      int dual_row;      /* distance of v (+ Gamma) to K*; |v| on bilateral   */
+    ct_real comp;      int comp_row;      /* |<lambda, v (+ Gamma)>| per contact / unilateral   */
+    ct_real natmap;    int natmap_row;    /* ||lambda - P_K(lambda - (v + Gamma))||            */
+    ct_real signorini; int signorini_row; /* |lambda_n v_n| (contacts and unilateral rows)     */
+    ct_real absolute;  int absolute_row;  /* max(primal, dual, comp): seed 000's eps_abs        */
+    ct_real relative;  /* ||F||_2 / max(||g||, ||lambda||, ||v||), Siconos' error; 0 if all 0  */
+} ct_residuals;
+
+typedef struct ct_info {
+    ct_status status;       /* outcome                                                        */
+    ct_method method;       /* the method that ran                                            */
+    ct_flavor flavor;       /* the law the method solves (its stopping flavor)                */
+    int iterations;         /* iterations (sweeps) done                                       */
+    int factorizations;     /* Cholesky factorizations done                                   */
+    ct_real rho;            /* final ADMM penalty (0 for other methods)                       */
+    ct_residuals ncp;       /* NCP residuals of the returned point (every method)             */
+    ct_residuals model;     /* residuals of the returned point in the method's flavor         */
+    size_t workspace_peak;  /* workspace bytes this solve used                                */
+} ct_info;
+
+/* Caller-owned memory for ct_solve. Treat as opaque. */
+typedef struct ct_workspace {
+    unsigned char *base;    /* aligned start                                                  */
+    size_t size;            /* usable bytes from base                                         */
+    void *mem;              /* what ct_workspace_alloc got (NULL for ct_workspace_init)       */
+    void *alloc_ctx;        /* allocator context passed to CONTACT_MALLOC / CONTACT_FREE     */
+} ct_workspace;
+
+/* >>api ---------------------------------------------------------------------------------- */
+CT_API const char *ct_version(void);
+CT_API const char *ct_result_string(ct_result r);
+CT_API const char *ct_status_string(ct_status s);
+CT_API const char *ct_method_string(ct_method m);
+
+CT_API ct_settings ct_default_settings(void);
+CT_API ct_result ct_settings_validate(const ct_settings *s);
+/* Checks pointers, sizes, finiteness, mu >= 0, R >= 0, symmetry of G within sym_tol and a
+   non-negative diagonal (a necessary condition for PSD; full PSD is detected where a method
+   factors G). */
+CT_API ct_result ct_problem_validate(const ct_problem *p, ct_real sym_tol);
+
+/* Workspace: bytes needed for these dimensions and settings.method. */
+CT_API ct_result ct_workspace_size(int nb, int nu, int nc, const ct_settings *s, size_t *bytes);
+CT_API ct_result ct_workspace_init(ct_workspace *ws, void *mem, size_t bytes);
+#ifndef CONTACT_NO_MALLOC
+CT_API ct_result ct_workspace_alloc(ct_workspace *ws, int nb, int nu, int nc, const ct_settings *s,
+                                    void *alloc_ctx);
+CT_API void ct_workspace_free(ct_workspace *ws);
+#endif
+
+/* Solve. lambda (n) is read as the warm start (unless settings.warm_start = 0) and receives
+   the answer; v (n) receives (G + R) lambda + g. info may be NULL. */
+CT_API ct_result ct_solve(const ct_problem *p, const ct_settings *s, ct_workspace *ws,
+                          ct_real *lambda, ct_real *v, ct_info *info);
+
+/* v = (G + R) lambda + g */
+CT_API ct_result ct_velocity(const ct_problem *p, const ct_real *lambda, ct_real *v);
+/* The one scoring function every solver returns through. */
+CT_API ct_result ct_criteria(const ct_problem *p, const ct_real *lambda, const ct_real *v,
+                             ct_flavor flavor, ct_residuals *out);
+/* modes[i] (nc) = open if lambda_n <= tol, else stick if ||v_T|| <= tol, else slide. */
+CT_API ct_result ct_contact_modes(const ct_problem *p, const ct_real *lambda, const ct_real *v,
+                                  ct_real tol, ct_contact_mode *modes);
+
+/* Cones. 3-vectors are (t1, t2, n); out may alias x. mu >= 0. */
+CT_API void ct_project_cone(ct_real mu, const ct_real x[3], ct_real out[3]);      /* K_mu          */
+CT_API void ct_project_dual_cone(ct_real mu, const ct_real x[3], ct_real out[3]); /* K_mu* = K_1/mu */
+CT_API void ct_project_polar_cone(ct_real mu, const ct_real x[3], ct_real out[3]); /* -K_mu*       */
+CT_API void ct_project_disk(ct_real r, const ct_real x[2], ct_real out[2]);       /* ||.|| <= r    */
+/* 4-facet pyramid {x_n >= 0, |x_t1| <= mu x_n, |x_t2| <= mu x_n}: the Euclidean projection. */
+CT_API void ct_project_pyramid(ct_real mu, const ct_real x[3], ct_real out[3]);
+/* x_n fixed (clamped at 0), each tangential component clamped to [-mu x_n, mu x_n]. */
+CT_API void ct_clamp_box_tangent(ct_real mu, const ct_real x[3], ct_real out[3]);
+/* Projection onto K_mu in the metric diag(d) (seed 003 after eq. 48); needs d[0] == d[1] > 0,
+   d[2] > 0, else CT_ERROR_INVALID_ARGUMENT. */
+CT_API ct_result ct_project_cone_metric(ct_real mu, const ct_real d[3], const ct_real x[3],
+                                        ct_real out[3]);
+/* Onto K = R^nb x R+^nu x prod K_mu_i, and onto K* = {0}^nb x R+^nu x prod K_1/mu_i. */
+CT_API void ct_project_constraints(int nb, int nu, int nc, const ct_real *mu, const ct_real *x,
+                                   ct_real *out);
+CT_API void ct_project_dual_constraints(int nb, int nu, int nc, const ct_real *mu,
+                                        const ct_real *x, ct_real *out);
+/* De Saxce term Gamma(v) = (0, 0, mu ||v_T||). */
+CT_API void ct_desaxce(ct_real mu, const ct_real v[3], ct_real out[3]);
+
+/* Dense Cholesky A = L L^T of a row-major SPD matrix, in place on the lower triangle (the
+   strictly upper triangle is not touched), with shift added to the diagonal first. scratch:
+   ct_cholesky_scratch_size(n) elements (NULL allowed when that is 0).
+   CT_ERROR_NOT_POSITIVE_DEFINITE if a pivot is not positive; *bad_pivot (may be NULL) gets
+   its row. */
+CT_API size_t ct_cholesky_scratch_size(int n);
+CT_API ct_result ct_cholesky_factor(ct_real *a, int n, int lda, ct_real shift, ct_real *scratch,
+                                    int *bad_pivot);
+/* b <- (L L^T)^-1 b */
+CT_API void ct_cholesky_solve(const ct_real *l, int n, int lda, ct_real *b);
+
+/* For users with M and J: G = J M^-1 J^T (m x m) and, if vfree and g are not NULL,
+   g = J vfree. M: (nv x nv) row-major SPD; J: (m x nv) row-major. scratch:
+   ct_delassus_scratch_size(nv, m) elements. */
+CT_API size_t ct_delassus_scratch_size(int nv, int m);
+CT_API ct_result ct_delassus_from_mj(int nv, int m, const ct_real *M, const ct_real *J,
+                                     const ct_real *vfree, ct_real *G, ct_real *g,
+                                     ct_real *scratch);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* CONTACT_H_INCLUDED */
+
+/* ======================================================================================== */
+/*                                     IMPLEMENTATION                                       */
+/* ======================================================================================== */
+#ifdef CONTACT_IMPLEMENTATION
+#ifndef CONTACT_IMPLEMENTATION_ONCE
+#define CONTACT_IMPLEMENTATION_ONCE
+
+/* >>hooks -------------------------------------------------------------------------------- */
+#include <stdint.h> /* uintptr_t */
+#ifndef CONTACT_ASSERT
+#include <assert.h>
+#define CONTACT_ASSERT(x) assert(x)
+#endif
+#if !defined(CONTACT_MEMSET) || !defined(CONTACT_MEMCPY)
+#include <string.h>
+#endif
+#ifndef CONTACT_MEMSET
+#define CONTACT_MEMSET(p, c, n) memset((p), (c), (n))
+#endif
+#ifndef CONTACT_MEMCPY
+#define CONTACT_MEMCPY(d, s, n) memcpy((d), (s), (n))
+#endif
+#if !defined(CONTACT_SQRT) || !defined(CONTACT_FABS) || !defined(CONTACT_POW)
+#include <math.h>
+#endif
+#ifdef CONTACT_USE_FLOAT
+#ifndef CONTACT_SQRT
+#define CONTACT_SQRT(x) sqrtf(x)
+#endif
+#ifndef CONTACT_FABS
+#define CONTACT_FABS(x) fabsf(x)
+#endif
+#ifndef CONTACT_POW
+#define CONTACT_POW(x, y) powf((x), (y))
+#endif
+#else
+#ifndef CONTACT_SQRT
+#define CONTACT_SQRT(x) sqrt(x)
+#endif
+#ifndef CONTACT_FABS
+#define CONTACT_FABS(x) fabs(x)
+#endif
+#ifndef CONTACT_POW
+#define CONTACT_POW(x, y) pow((x), (y))
+#endif
+#endif
+#ifndef CONTACT_NO_MALLOC
+#if defined(CONTACT_MALLOC) != defined(CONTACT_FREE)
+#error "contact.h: define both CONTACT_MALLOC and CONTACT_FREE, or neither"
+#endif
+#ifndef CONTACT_MALLOC
+#include <stdlib.h>
+#define CONTACT_MALLOC(sz, ctx) ((void)(ctx), malloc(sz))
+#define CONTACT_FREE(p, ctx) ((void)(ctx), free(p))
+#endif
+#endif
+
+#ifdef CONTACT_USE_FLOAT
+#define CT_EPS ((ct_real)1.1920928955078125e-07)  /* FLT_EPSILON */
+#define CT_MINVAL ((ct_real)1e-30)                  /* floor of divisions */
+#define CT_HUGE ((ct_real)1e30)                     /* divergence threshold */
+#else
+#define CT_EPS ((ct_real)2.220446049250313e-16)    /* DBL_EPSILON */
+#define CT_MINVAL ((ct_real)1e-300)
+#define CT_HUGE ((ct_real)1e150)
+#endif
+#define CT__MAX_N 46340 /* n*n must fit an int */
+#define CT__ALIGN 64
+
+#define CT__PRIVATE static CT__MAYBE_UNUSED
+
+CT__PRIVATE ct_real ct__max(ct_real a, ct_real b) { return a > b ? a : b; }
+CT__PRIVATE ct_real ct__min(ct_real a, ct_real b) { return a < b ? a : b; }
+/* NaN and infinities give x - x != 0; needs no libm. */
+CT__PRIVATE int ct__finite(ct_real x) { return (x - x) == (ct_real)0; }
+CT__PRIVATE int ct__all_finite(const ct_real *x, size_t n) {
+    size_t i;
+    ct_real acc = 0;
+    for (i = 0; i < n; ++i) acc += x[i] - x[i];
+    return acc == (ct_real)0;
+}
+CT__PRIVATE ct_real ct__norm2(const ct_real *x, int n) {
+    ct_real s = 0;
+    int i;
+    for (i = 0; i < n; ++i) s += x[i] * x[i];
+    return CONTACT_SQRT(s);
+}
+CT__PRIVATE ct_real ct__dot(const ct_real *x, const ct_real *y, int n) {
+    ct_real s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    int i = 0;
+    for (; i + 4 <= n; i += 4) {
+        s0 += x[i] * y[i];
+        s1 += x[i + 1] * y[i + 1];
+        s2 += x[i + 2] * y[i + 2];
+        s3 += x[i + 3] * y[i + 3];
+    }
+    for (; i < n; ++i) s0 += x[i] * y[i];
+    return (s0 + s1) + (s2 + s3);
+}
+CT__PRIVATE ct_real ct__norm_t(const ct_real x[3]) { return CONTACT_SQRT(x[0] * x[0] + x[1] * x[1]); }
+
+/* >>linalg ------------------------------------------------------------------------------- */
+#if defined(CONTACT_USE_LAPACK) || defined(CONTACT_USE_BLAS)
+#ifdef __cplusplus
+extern "C" {
+#endif
+#ifdef CONTACT_USE_FLOAT
+#define CT__LAPACK(name) s##name##_
+#else
+#define CT__LAPACK(name) d##name##_
+#endif
+#ifdef CONTACT_USE_LAPACK
+void CT__LAPACK(potrf)(const char *uplo, const int *n, ct_real *a, const int *lda, int *info);
+void CT__LAPACK(potrs)(const char *uplo, const int *n, const int *nrhs, const ct_real *a,
+                       const int *lda, ct_real *b, const int *ldb, int *info);
+#endif
+#ifdef CONTACT_USE_BLAS
+void CT__LAPACK(symv)(const char *uplo, const int *n, const ct_real *alpha, const ct_real *a,
+                      const int *lda, const ct_real *x, const int *incx, const ct_real *beta,
+                      ct_real *y, const int *incy);
+#endif
+#ifdef __cplusplus
+}
+#endif
+#endif
+
+/* y = A x for a symmetric row-major n x n A (lda) */
+CT__PRIVATE void ct__symv(const ct_real *a, int n, int lda, const ct_real *x, ct_real *y) {
+#ifdef CONTACT_USE_BLAS
+    /* row-major lower == column-major upper */
+    const char uplo = 'U';
+    const int one = 1;
+    const ct_real alpha = 1, beta = 0;
+    if (n > 0) CT__LAPACK(symv)(&uplo, &n, &alpha, a, &lda, x, &one, &beta, y, &one);
+#else
+    int i;
+    for (i = 0; i < n; ++i) y[i] = ct__dot(a + (size_t)i * lda, x, n);
+#endif
+}
+
+#define CT__CHOL_NB 32
+/* Cholesky scratch in ct_real elements (packing buffer of the blocked path). */
+#define CT__CHOL_SCRATCH(n) ((size_t)CT__CHOL_NB * (size_t)(n))
+
+/* In-place row-major lower Cholesky; returns -1 or the first bad pivot. See ct_cholesky_factor. */
+CT__PRIVATE int ct__chol_factor(ct_real *a, int n, int lda, ct_real *scratch) {
+#ifdef CONTACT_USE_LAPACK
+    const char uplo = 'U';
+    int info = 0;
+    (void)scratch;
+    if (n <= 0) return -1;
+    CT__LAPACK(potrf)(&uplo, &n, a, &lda, &info);
+    return info > 0 ? info - 1 : -1;
+#else
+    int i, j;
+    (void)scratch;
+    /* Crout: L_ij = (A_ij - L_i,0:j . L_j,0:j) / L_jj, row by row (contiguous dots). */
+    for (i = 0; i < n; ++i) {
+        ct_real *ri = a + (size_t)i * lda;
+        for (j = 0; j < i; ++j) {
+            const ct_real *rj = a + (size_t)j * lda;
+            ri[j] = (ri[j] - ct__dot(ri, rj, j)) / rj[j];
+        }
+        {
+            ct_real d = ri[i] - ct__dot(ri, ri, i);
+            if (!(d > 0) || !ct__finite(d)) return i;
+            ri[i] = CONTACT_SQRT(d);
+        }
+    }
+    return -1;
+#endif
+}
+
+/* b <- (L L^T)^-1 b */
+CT__PRIVATE void ct__chol_solve(const ct_real *l, int n, int lda, ct_real *b) {
+#ifdef CONTACT_USE_LAPACK
+    const char uplo = 'U';
+    const int one = 1;
+    int info = 0;
+    if (n > 0) CT__LAPACK(potrs)(&uplo, &n, &one, l, &lda, b, &n, &info);
+#else
+    int i, k;
+    /* L y = b: forward, row dots */
+    for (i = 0; i < n; ++i) {
+        const ct_real *li = l + (size_t)i * lda;
+        b[i] = (b[i] - ct__dot(li, b, i)) / li[i];
+    }
+    /* L^T x = y: backward, axpy with row i of L */
+    for (i = n - 1; i >= 0; --i) {
+        const ct_real *li = l + (size_t)i * lda;
+        ct_real xi = b[i] / li[i];
+        b[i] = xi;
+        for (k = 0; k < i; ++k) b[k] -= li[k] * xi;
+    }
+#endif
+}
+
+/* y = L x (lower triangular product), for solvers that work on the factor */
+CT__PRIVATE void ct__tri_mul(const ct_real *l, int n, int lda, const ct_real *x, ct_real *y) {
+    int i;
+    for (i = 0; i < n; ++i) y[i] = ct__dot(l + (size_t)i * lda, x, i + 1);
+}
+/* y = L^T x */
+CT__PRIVATE void ct__tri_mul_t(const ct_real *l, int n, int lda, const ct_real *x, ct_real *y) {
+    int i, k;
+    for (i = 0; i < n; ++i) y[i] = 0;
+    for (i = 0; i < n; ++i) {
+        const ct_real *li = l + (size_t)i * lda;
+        for (k = 0; k <= i; ++k) y[k] += li[k] * x[i];
+    }
+}
+
+/* Largest eigenvalue of a symmetric PSD operator y = A x by power iteration from a fixed
+   start (deterministic). tmp, x: n each. Returns the Rayleigh quotient (>= 0). */
+typedef void (*ct__matvec_fn)(const void *ctx, const ct_real *x, ct_real *y);
+CT__PRIVATE ct_real ct__power_iteration(ct__matvec_fn mv, const void *ctx, int n, int iters,
+                                        ct_real *x, ct_real *y) {
+    int i, k;
+    ct_real nrm, lam = 0;
+    if (n <= 0) return 0;
+    for (i = 0; i < n; ++i) x[i] = (ct_real)1 + (ct_real)0.1 * (ct_real)(i % 7);
+    nrm = ct__norm2(x, n);
+    for (i = 0; i < n; ++i) x[i] /= nrm;
+    for (k = 0; k < iters; ++k) {
+        mv(ctx, x, y);
+        lam = ct__dot(x, y, n);
+        nrm = ct__norm2(y, n);
+        if (!(nrm > CT_MINVAL) || !ct__finite(nrm)) break;
+        for (i = 0; i < n; ++i) x[i] = y[i] / nrm;
+    }
+    return lam > 0 ? lam : 0;
+}
+
+/* >>delassus ----------------------------------------------------------------------------- */
+/* The few operations every solver needs from G + R. Only this section reads the storage of G,
+   so a block-sparse or user-supplied operator can replace it without touching the solvers. */
+typedef struct ct__op {
+    const ct_real *G; /* dense row-major n x n */
+    const ct_real *R; /* n or NULL */
+    int n;
+} ct__op;
+
+CT__PRIVATE ct_real ct__op_r(const ct__op *op, int i) { return op->R ? op->R[i] : (ct_real)0; }
+/* (G + R)_ij */
+CT__PRIVATE ct_real ct__op_entry(const ct__op *op, int i, int j) {
+    ct_real e = op->G[(size_t)i * op->n + j];
+    return i == j ? e + ct__op_r(op, i) : e;
+}
+/* ((G + R) x)_i, one row */
+CT__PRIVATE ct_real ct__op_row(const ct__op *op, int i, const ct_real *x) {
+    return ct__dot(op->G + (size_t)i * op->n, x, op->n) + ct__op_r(op, i) * x[i];
+}
+/* y = (G + R) x */
+CT__PRIVATE void ct__op_mul(const ct__op *op, const ct_real *x, ct_real *y) {
+    int i;
+    ct__symv(op->G, op->n, op->n, x, y);
+    if (op->R)
+        for (i = 0; i < op->n; ++i) y[i] += op->R[i] * x[i];
+}
+CT__PRIVATE void ct__op_mul_cb(const void *ctx, const ct_real *x, ct_real *y) {
+    ct__op_mul((const ct__op *)ctx, x, y);
+}
+/* L = chol(G + R + shift I) restricted to rows idx[0..m) (idx NULL: all rows, m = n).
+   L: m x m row-major. Returns -1 or the failing pivot. */
+CT__PRIVATE int ct__op_factor(const ct__op *op, const int *idx, int m, ct_real shift, ct_real *L,
+                              ct_real *scratch) {
+    int i, j;
+    for (i = 0; i < m; ++i) {
+        int gi = idx ? idx[i] : i;
+        ct_real *li = L + (size_t)i * m;
+        for (j = 0; j <= i; ++j) li[j] = ct__op_entry(op, gi, idx ? idx[j] : j);
+        li[i] += shift;
+    }
+    return ct__chol_factor(L, m, m, scratch);
+}
+
+/* >>cones -------------------------------------------------------------------------------- */
+/* Euclidean projections (seed 001 eq. 147-151; seed 003 Sec. 2.4 of its notes). The polar
+   region is tested first for K_mu and membership first for K_mu*, so mu = 0 needs no special
+   case: K_0 is the ray {x_T = 0, x_n >= 0} and K_0* the half-space {x_n >= 0}. ||x_T|| = 0
+   never reaches a division. */
+CT_API void ct_project_cone(ct_real mu, const ct_real x[3], ct_real out[3]) {
+    ct_real t = ct__norm_t(x), n = x[2];
+    if (mu * t <= -n) {
+        out[0] = out[1] = out[2] = 0;
+    } else if (t <= mu * n) {
+        out[0] = x[0]; out[1] = x[1]; out[2] = n;
+    } else { /* t > 0 here */
+        ct_real s = (mu * t + n) / (1 + mu * mu), f = mu * s / t;
+        out[0] = f * x[0]; out[1] = f * x[1]; out[2] = s;
+    }
+}
+
+CT_API void ct_project_dual_cone(ct_real mu, const ct_real x[3], ct_real out[3]) {
+    ct_real t = ct__norm_t(x), n = x[2];
+    if (mu * t <= n) {
+        out[0] = x[0]; out[1] = x[1]; out[2] = n;
+    } else if (t <= -mu * n) {
+        out[0] = out[1] = out[2] = 0;
+    } else { /* t > 0 here */
+        ct_real s = (t + mu * n) / (1 + mu * mu), f = s / t;
+        out[0] = f * x[0]; out[1] = f * x[1]; out[2] = mu * s;
+    }
+}
+
+/* polar = -(dual): P_polar(x) = -P_K*(-x), and x = P_K(x) + P_polar(x) (Moreau) */
+CT_API void ct_project_polar_cone(ct_real mu, const ct_real x[3], ct_real out[3]) {
+    ct_real m[3];
+    m[0] = -x[0]; m[1] = -x[1]; m[2] = -x[2];
+    ct_project_dual_cone(mu, m, out);
+    out[0] = -out[0]; out[1] = -out[1]; out[2] = -out[2];
+}
+
+CT_API void ct_project_disk(ct_real r, const ct_real x[2], ct_real out[2]) {
+    ct_real t = CONTACT_SQRT(x[0] * x[0] + x[1] * x[1]);
+    if (t <= r) {
+        out[0] = x[0]; out[1] = x[1];
+    } else if (r <= 0) {
+        out[0] = out[1] = 0;
+    } else {
+        ct_real f = r / t;
+        out[0] = f * x[0]; out[1] = f * x[1];
+    }
+}
+
+/* Pyramid: the cone is symmetric under t1 -> -t1 and t2 -> -t2, so project |x_t1|, |x_t2| and
+   restore the signs. The projection lies in the relative interior of one face (interior, one
+   facet, the edge t1 = t2 = mu n, the apex); each face's projection that is feasible is a
+   candidate and the nearest candidate is the projection. */
+CT_API void ct_project_pyramid(ct_real mu, const ct_real x[3], ct_real out[3]) {
+    ct_real a = CONTACT_FABS(x[0]), b = CONTACT_FABS(x[1]), n = x[2];
+    ct_real best[3], bestd, c[3], d, k, den = 1 + mu * mu;
+    int f;
+    if (a <= mu * n && b <= mu * n) {
+        out[0] = x[0]; out[1] = x[1]; out[2] = n;
+        return;
+    }
+    best[0] = best[1] = best[2] = 0; /* apex */
+    bestd = a * a + b * b + n * n;
+    for (f = 0; f < 2; ++f) { /* facet f: (t_f - mu n) = 0 */
+        ct_real tf = f == 0 ? a : b;
+        k = (tf - mu * n) / den;
+        c[0] = a; c[1] = b; c[2] = n + mu * k;
+        c[f] = tf - k;
+        if (c[2] >= 0 && CONTACT_FABS(c[0]) <= mu * c[2] * (1 + 8 * CT_EPS) &&
+            CONTACT_FABS(c[1]) <= mu * c[2] * (1 + 8 * CT_EPS)) {
+            d = (a - c[0]) * (a - c[0]) + (b - c[1]) * (b - c[1]) + (n - c[2]) * (n - c[2]);
+            if (d < bestd) { bestd = d; best[0] = c[0]; best[1] = c[1]; best[2] = c[2]; }
+        }
+    }
+    /* edge direction (mu, mu, 1) */
+    k = (mu * a + mu * b + n) / (2 * mu * mu + 1);
+    if (k > 0) {
+        c[0] = mu * k; c[1] = mu * k; c[2] = k;
+        d = (a - c[0]) * (a - c[0]) + (b - c[1]) * (b - c[1]) + (n - c[2]) * (n - c[2]);
+        if (d < bestd) { best[0] = c[0]; best[1] = c[1]; best[2] = c[2]; }
+    }
+    out[0] = x[0] < 0 ? -best[0] : best[0];
+    out[1] = x[1] < 0 ? -best[1] : best[1];
+    out[2] = best[2];
+}
+
+CT_API void ct_clamp_box_tangent(ct_real mu, const ct_real x[3], ct_real out[3]) {
+    ct_real n = x[2] > 0 ? x[2] : 0, r = mu * n;
+    out[0] = ct__min(r, ct__max(-r, x[0]));
+    out[1] = ct__min(r, ct__max(-r, x[1]));
+    out[2] = n;
+}
+
+/* P^D_K(x) = D^-1/2 P_K_mut(D^1/2 x), mut = mu sqrt(d_t / d_n) (substitute u = D^1/2 y). */
+CT_API ct_result ct_project_cone_metric(ct_real mu, const ct_real d[3], const ct_real x[3],
+                                        ct_real out[3]) {
+    ct_real st, sn, u[3];
+    if (!d || !x || !out) return CT_ERROR_INVALID_ARGUMENT;
+    if (!(d[0] > 0) || !(d[2] > 0) ||
+        CONTACT_FABS(d[0] - d[1]) > 8 * CT_EPS * ct__max(d[0], CONTACT_FABS(d[1])))
+        return CT_ERROR_INVALID_ARGUMENT;
+    st = CONTACT_SQRT(d[0]);
+    sn = CONTACT_SQRT(d[2]);
+    u[0] = st * x[0]; u[1] = st * x[1]; u[2] = sn * x[2];
+    ct_project_cone(mu * st / sn, u, u);
+    out[0] = u[0] / st; out[1] = u[1] / st; out[2] = u[2] / sn;
+    return CT_OK;
+}
+
+CT_API void ct_desaxce(ct_real mu, const ct_real v[3], ct_real out[3]) {
+    out[2] = mu * ct__norm_t(v);
+    out[0] = out[1] = 0;
+}
+
+CT_API void ct_project_constraints(int nb, int nu, int nc, const ct_real *mu, const ct_real *x,
+                                   ct_real *out) {
+    int i;
+    for (i = 0; i < nb; ++i) out[i] = x[i];
+    for (i = nb; i < nb + nu; ++i) out[i] = x[i] > 0 ? x[i] : 0;
+    for (i = 0; i < nc; ++i) ct_project_cone(mu[i], x + nb + nu + 3 * i, out + nb + nu + 3 * i);
+}
+
+CT_API void ct_project_dual_constraints(int nb, int nu, int nc, const ct_real *mu,
+                                        const ct_real *x, ct_real *out) {
+    int i;
+    for (i = 0; i < nb; ++i) out[i] = 0;
+    for (i = nb; i < nb + nu; ++i) out[i] = x[i] > 0 ? x[i] : 0;
+    for (i = 0; i < nc; ++i)
+        ct_project_dual_cone(mu[i], x + nb + nu + 3 * i, out + nb + nu + 3 * i);
+}
+
+/* >>criteria ----------------------------------------------------------------------------- */
+/* For (lambda, v), per constraint (seed 000 Sec. II, seed 001 eq. 156-164):
+     w = v + Gamma(v) (NCP) or w = v (CCP)
+     primal = ||lambda - P_K(lambda)||, dual = ||w - P_K*(w)||, comp = |<lambda, w>|,
+     natmap = ||lambda - P_K(lambda - w)||, signorini = |lambda_n v_n|
+   bilateral rows: K = R, K* = {0}: dual = natmap = |v|; unilateral rows: K = K* = R+.
+   Each is reduced by the maximum over constraints; relative = ||natmap||_2 over all rows
+   divided by max(||g||, ||lambda||, ||v||) (Siconos' fc3d error when flavor is NCP). */
+CT__PRIVATE void ct__res_take(ct_real val, int row, ct_real *best, int *best_row) {
+    if (val > *best || *best_row < 0) {
+        *best = val;
+        *best_row = row;
+    }
+}
+
+CT_API ct_result ct_criteria(const ct_problem *p, const ct_real *lambda, const ct_real *v,
+                             ct_flavor flavor, ct_residuals *out) {
+    int i, n;
+    ct_real f2 = 0, den;
+    if (!p || !lambda || !v || !out || (p->nc > 0 && !p->mu) || !p->g)
+        return CT_ERROR_INVALID_ARGUMENT;
+    if (p->nb < 0 || p->nu < 0 || p->nc < 0) return CT_ERROR_INVALID_SIZE;
+    n = p->nb + p->nu + 3 * p->nc;
+    CONTACT_MEMSET(out, 0, sizeof(*out));
+    out->primal_row = out->dual_row = out->comp_row = out->natmap_row = -1;
+    out->signorini_row = out->absolute_row = -1;
+    for (i = 0; i < p->nb; ++i) {
+        ct_real a = CONTACT_FABS(v[i]);
+        ct__res_take(0, i, &out->primal, &out->primal_row);
+        ct__res_take(a, i, &out->dual, &out->dual_row);
+        ct__res_take(0, i, &out->comp, &out->comp_row);
+        ct__res_take(a, i, &out->natmap, &out->natmap_row);
+        f2 += a * a;
+    }
+    for (i = p->nb; i < p->nb + p->nu; ++i) {
+        ct_real l = lambda[i], w = v[i], t = l - w, nat = l - (t > 0 ? t : 0);
+        ct__res_take(l < 0 ? -l : 0, i, &out->primal, &out->primal_row);
+        ct__res_take(w < 0 ? -w : 0, i, &out->dual, &out->dual_row);
+        ct__res_take(CONTACT_FABS(l * w), i, &out->comp, &out->comp_row);
+        ct__res_take(CONTACT_FABS(nat), i, &out->natmap, &out->natmap_row);
+        ct__res_take(CONTACT_FABS(l * w), i, &out->signorini, &out->signorini_row);
+        f2 += nat * nat;
+    }
+    for (i = 0; i < p->nc; ++i) {
+        int r = p->nb + p->nu + 3 * i;
+        ct_real mu = p->mu[i];
+        const ct_real *l = lambda + r;
+        ct_real w[3], q[3], d, nat2;
+        w[0] = v[r]; w[1] = v[r + 1]; w[2] = v[r + 2];
+        if (flavor == CT_FLAVOR_NCP) w[2] += mu * ct__norm_t(w);
+        ct_project_cone(mu, l, q);
+        d = CONTACT_SQRT((l[0] - q[0]) * (l[0] - q[0]) + (l[1] - q[1]) * (l[1] - q[1]) +
+                         (l[2] - q[2]) * (l[2] - q[2]));
+        ct__res_take(d, r, &out->primal, &out->primal_row);
+        ct_project_dual_cone(mu, w, q);
+        d = CONTACT_SQRT((w[0] - q[0]) * (w[0] - q[0]) + (w[1] - q[1]) * (w[1] - q[1]) +
+                         (w[2] - q[2]) * (w[2] - q[2]));
+        ct__res_take(d, r, &out->dual, &out->dual_row);
+        ct__res_take(CONTACT_FABS(l[0] * w[0] + l[1] * w[1] + l[2] * w[2]), r, &out->comp,
+                     &out->comp_row);
+        q[0] = l[0] - w[0]; q[1] = l[1] - w[1]; q[2] = l[2] - w[2];
+        ct_project_cone(mu, q, q);
+        nat2 = (l[0] - q[0]) * (l[0] - q[0]) + (l[1] - q[1]) * (l[1] - q[1]) +
+               (l[2] - q[2]) * (l[2] - q[2]);
+        ct__res_take(CONTACT_SQRT(nat2), r, &out->natmap, &out->natmap_row);
+        ct__res_take(CONTACT_FABS(l[2] * v[r + 2]), r, &out->signorini, &out->signorini_row);
+        f2 += nat2;
+    }
+    out->absolute = out->primal;
+    out->absolute_row = out->primal_row;
+    if (out->dual > out->absolute) { out->absolute = out->dual; out->absolute_row = out->dual_row; }
+    if (out->comp > out->absolute) { out->absolute = out->comp; out->absolute_row = out->comp_row; }
+    den = ct__max(ct__norm2(p->g, n), ct__max(ct__norm2(lambda, n), ct__norm2(v, n)));
+    out->relative = den > 0 ? CONTACT_SQRT(f2) / den : (ct_real)0;
+    return CT_OK;
+}
+
+CT_API ct_result ct_contact_modes(const ct_problem *p, const ct_real *lambda, const ct_real *v,
+                                  ct_real tol, ct_contact_mode *modes) {
+    int i;
+    if (!p || !lambda || !v || !modes) return CT_ERROR_INVALID_ARGUMENT;
+    for (i = 0; i < p->nc; ++i) {
+        int r = p->nb + p->nu + 3 * i;
+        if (lambda[r + 2] <= tol) modes[i] = CT_MODE_OPEN;
+        else if (ct__norm_t(v + r) <= tol) modes[i] = CT_MODE_STICK;
+        else modes[i] = CT_MODE_SLIDE;
+    }
+    return CT_OK;
+}
+
+CT_API ct_result ct_velocity(const ct_problem *p, const ct_real *lambda, ct_real *v) {
+    ct__op op;
+    int i, n;
+    if (!p || !p->G || !p->g || !lambda || !v) return CT_ERROR_INVALID_ARGUMENT;
+    if (p->nb < 0 || p->nu < 0 || p->nc < 0) return CT_ERROR_INVALID_SIZE;
+    n = p->nb + p->nu + 3 * p->nc;
+    op.G = p->G; op.R = p->R; op.n = n;
+    ct__op_mul(&op, lambda, v);
+    for (i = 0; i < n; ++i) v[i] += p->g[i];
+    return CT_OK;
+}
+
+/* >>workspace ---------------------------------------------------------------------------- */
+/* The one layout behind ct_workspace_size, ct_workspace_init/alloc and ct_solve: offsets in
+   bytes from the aligned base, each array aligned to CT__ALIGN. */
+typedef struct ct__layout {
+    size_t lprev;         /* n: previous iterate (stall test, divergence fallback)  all     */
+    size_t step;          /* n: inverse diagonal steps                              PGS     */
+    size_t x, y, z, w, t; /* n each                                                 ADMM    */
+    size_t chol;          /* n*n: factor of G + R + (eta + rho) I                   ADMM    */
+    size_t scratch;       /* Cholesky scratch                                       ADMM    */
+    size_t total;
+} ct__layout;
+
+CT__PRIVATE size_t ct__take(size_t *at, size_t count) {
+    size_t o = *at;
+    size_t bytes = count * sizeof(ct_real);
+    *at += (bytes + CT__ALIGN - 1) / CT__ALIGN * CT__ALIGN;
+    return o;
+}
+
+CT__PRIVATE void ct__layout_for(ct_method m, int n, ct__layout *L) {
+    size_t at = 0, nn = (size_t)n;
+    CONTACT_MEMSET(L, 0, sizeof(*L));
+    L->lprev = ct__take(&at, nn);
+    if (m == CT_METHOD_PGS_NCP) {
+        L->step = ct__take(&at, nn);
+    } else {
+        L->x = ct__take(&at, nn);
+        L->y = ct__take(&at, nn);
+        L->z = ct__take(&at, nn);
+        L->w = ct__take(&at, nn);
+        L->t = ct__take(&at, nn);
+        L->chol = ct__take(&at, nn * nn);
+        L->scratch = ct__take(&at, CT__CHOL_SCRATCH(n));
+    }
+    L->total = at;
+}
+
+CT__PRIVATE ct_real *ct__ws_arr(const ct_workspace *ws, size_t off) {
+    return (ct_real *)(void *)(ws->base + off);
+}
+
+/* >>settings ----------------------------------------------------------------------------- */
+#define CT_DEFAULT_MAX_ITER 1000
+#ifdef CONTACT_USE_FLOAT
+#define CT_DEFAULT_TOL_ABS ((ct_real)1e-4)
+#define CT_DEFAULT_TOL_REL ((ct_real)1e-5)
+#define CT_DEFAULT_SYM_TOL ((ct_real)1e-4)
+#else
+#define CT_DEFAULT_TOL_ABS ((ct_real)1e-8)
+#define CT_DEFAULT_TOL_REL ((ct_real)1e-8)
+#define CT_DEFAULT_SYM_TOL ((ct_real)1e-8)
+#endif
+#define CT_DEFAULT_PGS_OMEGA ((ct_real)1)
+#define CT_DEFAULT_ADMM_ETA ((ct_real)1e-6)       /* seed 003 Sec. III-C, Pinocchio mu_prox  */
+#define CT_DEFAULT_ADMM_RHO_POWER ((ct_real)0.2)  /* Pinocchio rho_power (paper: none)       */
+#define CT_DEFAULT_ADMM_RHO_STEP ((ct_real)0.05)  /* seed 003 Sec. III-F                    */
+#define CT_DEFAULT_ADMM_RATIO ((ct_real)10)       /* Pinocchio ratio_primal_dual            */
+#define CT_DEFAULT_ADMM_UPDATE_EVERY 10           /* measured, see docs/math.md             */
+#define CT_DEFAULT_ADMM_POWER_ITERS 20            /* Pinocchio max_it_largest_eigen_value   */
+
+CT_API ct_settings ct_default_settings(void) {
+    ct_settings s;
+    CONTACT_MEMSET(&s, 0, sizeof(s));
+    s.method = CT_METHOD_ADMM_NCP;
+    s.max_iter = CT_DEFAULT_MAX_ITER;
+    s.stop = CT_STOP_ABSOLUTE;
+    s.tol_abs = CT_DEFAULT_TOL_ABS;
+    s.tol_rel = CT_DEFAULT_TOL_REL;
+    s.tol_change = 0;
+    s.check_every = 1;
+    s.warm_start = 1;
+    s.sym_tol = CT_DEFAULT_SYM_TOL;
+    s.pgs.omega = CT_DEFAULT_PGS_OMEGA;
+    s.admm.eta = CT_DEFAULT_ADMM_ETA;
+    s.admm.rho_power = CT_DEFAULT_ADMM_RHO_POWER;
+    s.admm.rho_power_step = CT_DEFAULT_ADMM_RHO_STEP;
+    s.admm.ratio = CT_DEFAULT_ADMM_RATIO;
+    s.admm.update_every = CT_DEFAULT_ADMM_UPDATE_EVERY;
+    s.admm.power_iters = CT_DEFAULT_ADMM_POWER_ITERS;
+    s.admm.over_relax = 1;
+    return s;
+}
+
+CT_API ct_result ct_settings_validate(const ct_settings *s) {
+    if (!s) return CT_ERROR_INVALID_ARGUMENT;
+    if ((int)s->method < 0 || (int)s->method >= (int)CT_METHOD_COUNT_) return CT_ERROR_INVALID_SETTINGS;
+    if (s->max_iter < 0 || s->check_every < 1) return CT_ERROR_INVALID_SETTINGS;
+    if (s->stop != CT_STOP_ABSOLUTE && s->stop != CT_STOP_RELATIVE) return CT_ERROR_INVALID_SETTINGS;
+    if (!(s->tol_abs > 0) || !(s->tol_rel > 0) || !(s->tol_change >= 0) || !(s->sym_tol >= 0) ||
+        !ct__finite(s->tol_abs) || !ct__finite(s->tol_rel) || !ct__finite(s->tol_change) ||
+        !ct__finite(s->sym_tol))
+        return CT_ERROR_INVALID_SETTINGS;
+    if (s->warm_start != 0 && s->warm_start != 1) return CT_ERROR_INVALID_SETTINGS;
+    if (!(s->pgs.omega > 0 && s->pgs.omega < 2)) return CT_ERROR_INVALID_SETTINGS;
+    if (!(s->admm.eta > 0) || !ct__finite(s->admm.eta) || !ct__finite(s->admm.rho_power) ||
+        !(s->admm.rho_power_step >= 0 && s->admm.rho_power_step <= 1) ||
+        !(s->admm.ratio > 1) || !ct__finite(s->admm.ratio) || s->admm.update_every < 1 ||
+        s->admm.power_iters < 1 || !(s->admm.over_relax > 0 && s->admm.over_relax < 2))
+        return CT_ERROR_INVALID_SETTINGS;
+    return CT_OK;
+}
+
+/* >>validate ----------------------------------------------------------------------------- */
+CT_API ct_result ct_problem_validate(const ct_problem *p, ct_real sym_tol) {
+    int i, j, n;
+    ct_real dmax = 0;
+    if (!p) return CT_ERROR_INVALID_ARGUMENT;
+    if (p->nb < 0 || p->nu < 0 || p->nc < 0) return CT_ERROR_INVALID_SIZE;
+    if (p->nc > CT__MAX_N / 3 || p->nb > CT__MAX_N || p->nu > CT__MAX_N ||
+        p->nb + p->nu + 3 * p->nc > CT__MAX_N)
+        return CT_ERROR_INVALID_SIZE;
+    n = p->nb + p->nu + 3 * p->nc;
+    if (n == 0) return CT_OK;
+    if (!p->G || !p->g || (p->nc > 0 && !p->mu)) return CT_ERROR_INVALID_ARGUMENT;
+    if (!ct__all_finite(p->G, (size_t)n * (size_t)n) || !ct__all_finite(p->g, (size_t)n) ||
+        (p->nc > 0 && !ct__all_finite(p->mu, (size_t)p->nc)) ||
+        (p->R && !ct__all_finite(p->R, (size_t)n)))
+        return CT_ERROR_NON_FINITE;
+    for (i = 0; i < p->nc; ++i)
+        if (p->mu[i] < 0) return CT_ERROR_NEGATIVE_FRICTION;
+    if (p->R)
+        for (i = 0; i < n; ++i)
+            if (p->R[i] < 0) return CT_ERROR_NEGATIVE_COMPLIANCE;
+    for (i = 0; i < n; ++i) {
+        ct_real d = p->G[(size_t)i * n + i];
+        if (d < 0) return CT_ERROR_NOT_PSD;
+        dmax = ct__max(dmax, d);
+    }
+    for (i = 0; i < n; ++i)
+        for (j = 0; j < i; ++j)
+            if (CONTACT_FABS(p->G[(size_t)i * n + j] - p->G[(size_t)j * n + i]) > sym_tol * dmax)
+                return CT_ERROR_NOT_SYMMETRIC;
+    return CT_OK;
+}
+
+/* >>solver-common ------------------------------------------------------------------------ */
+/* What every iterative solver shares: the stopping test on the returned point, scored by
+   ct_criteria in the method's flavor, and the relative-change stall test. */
+typedef struct ct__run {
+    const ct_problem *p;
+    const ct_settings *s;
+    ct__op op;
+    int n;
+    ct_flavor flavor;
+    int iterations, factorizations;
+    ct_real rho;
+} ct__run;
+
+/* Velocity of lambda into v, then the method's stopping criterion. Returns 1 when met. */
+CT__PRIVATE int ct__converged(const ct__run *r, const ct_real *lambda, ct_real *v) {
+    ct_residuals res;
+    ct_velocity(r->p, lambda, v);
+    ct_criteria(r->p, lambda, v, r->flavor, &res);
+    if (r->s->stop == CT_STOP_RELATIVE) return res.relative <= r->s->tol_rel;
+    return res.absolute <= r->s->tol_abs;
+}
+
+/* ||l - lprev||_2 <= tol max(||lprev||, ||l||); guarded for a zero previous iterate: when both
+   are zero the change is zero, and that is a stall only if the criteria were not met. */
+CT__PRIVATE int ct__stalled(const ct__run *r, const ct_real *l, const ct_real *lprev) {
+    ct_real d2 = 0, a = 0, b = 0;
+    int i;
+    if (!(r->s->tol_change > 0)) return 0;
+    for (i = 0; i < r->n; ++i) {
+        ct_real d = l[i] - lprev[i];
+        d2 += d * d;
+        a += l[i] * l[i];
+        b += lprev[i] * lprev[i];
+    }
+    return CONTACT_SQRT(d2) <= r->s->tol_change * CONTACT_SQRT(ct__max(a, b));
+}
+
+/* >>solver-pgs --------------------------------------------------------------------------- */
+/* PGS_NCP: projected Gauss-Seidel on the Coulomb NCP.
+   Seed 000 Alg. 6 and seed 001 Alg. 3 inside the sweep of seed 001 Alg. 5:
+     for each sweep:
+       bilateral row i:  lambda_i -= omega v_i / (G+R)_ii                     (K = R)
+       unilateral row i: lambda_i  = max(0, lambda_i - omega v_i / (G+R)_ii)   (K = R+)
+       contact i, v = local velocity with the current lambda (Gauss-Seidel):
+         lambda_n  = max(0, lambda_n - omega v_n / (G+R)_nn)
+         v_T      += (G+R)_Tn * delta lambda_n          (the tangential step sees the new lambda_n)
+         lambda_T  = P_disk(mu lambda_n)(lambda_T - omega v_T / min((G+R)_t1t1, (G+R)_t2t2))
+   The tangential step is the HORIZONTAL projection onto the disk of radius mu lambda_n, never
+   the orthogonal cone projection, which would silently solve the CCP (seed 000 notes, trap 4).
+   Deviation from seed 001 Alg. 5: bilateral rows are relaxed one row at a time, not per joint
+   block, because ct_problem carries no joint grouping.
+   Over-relaxation convention: omega scales each step before its projection (SOR on the new
+   step, ContactBench's convention); omega = 1 is plain Gauss-Seidel. Seed 000 eq. (25) writes
+   the blend with alpha on the previous iterate instead (alpha = 1 - omega).
+   A row whose diagonal (G+R)_ii is not positive cannot move (a locked or empty row). */
+CT__PRIVATE ct_status ct__pgs(ct__run *r, const ct__layout *L, ct_workspace *ws, ct_real *lambda,
+                              ct_real *v) {
+    const ct_problem *p = r->p;
+    const int nb = p->nb, nu = p->nu, nc = p->nc, n = r->n, c0 = nb + nu;
+    const ct_real omega = r->s->pgs.omega;
+    ct_real *step = ct__ws_arr(ws, L->step), *lprev = ct__ws_arr(ws, L->lprev);
+    int k, i;
+    for (i = 0; i < c0; ++i) {
+        ct_real d = ct__op_entry(&r->op, i, i);
+        step[i] = d > CT_MINVAL ? omega / d : 0;
+    }
+    for (i = 0; i < nc; ++i) {
+        int q = c0 + 3 * i;
+        ct_real dt = ct__min(ct__op_entry(&r->op, q, q), ct__op_entry(&r->op, q + 1, q + 1));
+        ct_real dn = ct__op_entry(&r->op, q + 2, q + 2);
+        step[q] = step[q + 1] = dt > CT_MINVAL ? omega / dt : 0;
+        step[q + 2] = dn > CT_MINVAL ? omega / dn : 0;
+    }
+    for (k = 0; k < r->s->max_iter; ++k) {
+        CONTACT_MEMCPY(lprev, lambda, (size_t)n * sizeof(ct_real));
+        for (i = 0; i < nb; ++i)
+            lambda[i] -= step[i] * (ct__op_row(&r->op, i, lambda) + p->g[i]);
+        for (i = nb; i < c0; ++i) {
+            ct_real l = lambda[i] - step[i] * (ct__op_row(&r->op, i, lambda) + p->g[i]);
+            lambda[i] = l > 0 ? l : 0;
+        }
+        for (i = 0; i < nc; ++i) {
+            int q = c0 + 3 * i;
+            ct_real *l = lambda + q, vt0, vt1, vn, ln, dln, t[2];
+            vt0 = ct__op_row(&r->op, q, lambda) + p->g[q];
+            vt1 = ct__op_row(&r->op, q + 1, lambda) + p->g[q + 1];
+            vn = ct__op_row(&r->op, q + 2, lambda) + p->g[q + 2];
+            ln = l[2] - step[q + 2] * vn;
+            ln = ln > 0 ? ln : 0;
+            dln = ln - l[2];
+            l[2] = ln;
+            vt0 += ct__op_entry(&r->op, q, q + 2) * dln;
+            vt1 += ct__op_entry(&r->op, q + 1, q + 2) * dln;
+            t[0] = l[0] - step[q] * vt0;
+            t[1] = l[1] - step[q] * vt1;
+            ct_project_disk(p->mu[i] * ln, t, l);
+        }
+        r->iterations = k + 1;
+        if (!ct__all_finite(lambda, (size_t)n)) {
+            CONTACT_MEMCPY(lambda, lprev, (size_t)n * sizeof(ct_real));
+            return CT_STATUS_NUMERICAL_FAILURE;
+        }
+        if ((k + 1) % r->s->check_every == 0 && ct__converged(r, lambda, v))
+            return CT_STATUS_CONVERGED;
+        if (ct__stalled(r, lambda, lprev)) return CT_STATUS_STALLED;
+    }
+    return CT_STATUS_MAX_ITERATIONS;
+}
+
+/* >>solver-admm -------------------------------------------------------------------------- */
+/* ADMM_NCP: proximal ADMM on the NCP with the De Saxce fixed point (seed 003 Alg. 1, in the
+   form of seed 001 Alg. 6 so that bilateral and unilateral rows work).
+   With A = G + R + (eta + rho) I, K = R^nb x R+^nu x prod K_mu and Gamma acting on contacts:
+     s_k = Gamma(z_{k-1})                                             (seed 003 Alg. 1 line 2)
+     x_k = -A^-1 (g + s_k - eta x_{k-1} - rho y_{k-1} - z_{k-1})       (eq. 37)
+     x^  = alpha x_k + (1 - alpha) y_{k-1}                            (over-relaxation, alpha = 1: none)
+     y_k = P_K(x^ - z_{k-1} / rho)                                    (eq. 38-39)
+     z_k = z_{k-1} - rho (x^ - y_k)                                   (eq. 36c)
+   At a fixed point z = (G + R) y + g + Gamma = v + Gamma and y in K _|_ z in K*.
+   Penalty: the spectral rule (eq. 45-46) rho = sqrt(m L) kappa^p, kappa = L / m, with
+   L = lambda_max(G + R) by power iteration and m = eta + min(R) (a lower bound of the spectrum
+   of the x-step's matrix; the true lambda_min(G) is often 0). Every update_every iterations,
+   p += step if ||x - y||_inf > ratio ||r_dual||_inf, p -= step if the reverse holds, with
+   r_dual = eta (x_k - x_{k-1}) + rho (y_k - y_{k-1}) (eq. 40-41); A is refactored only when
+   rho changes. The internal residuals freeze the De Saxce term and can sit well below the true
+   NCP residual, so they only drive the penalty; the solve stops on ct_criteria evaluated at the
+   projected iterate y with v = (G + R) y + g. The answer is y (seed 000 notes, trap 6). */
+CT__PRIVATE ct_status ct__admm(ct__run *r, const ct__layout *L, ct_workspace *ws, ct_real *lambda,
+                               ct_real *v) {
+    const ct_problem *p = r->p;
+    const ct_admm_settings *as = &r->s->admm;
+    const int n = r->n, nb = p->nb, nu = p->nu, c0 = nb + nu;
+    const ct_real eta = as->eta, alpha = as->over_relax;
+    ct_real *x = ct__ws_arr(ws, L->x), *y = ct__ws_arr(ws, L->y), *z = ct__ws_arr(ws, L->z);
+    ct_real *w = ct__ws_arr(ws, L->w), *t = ct__ws_arr(ws, L->t);
+    ct_real *chol = ct__ws_arr(ws, L->chol), *scratch = ct__ws_arr(ws, L->scratch);
+    ct_real *lprev = ct__ws_arr(ws, L->lprev);
+    ct_real Lmax, m = eta, kappa, base, pw = as->rho_power, rho;
+    int i, k;
+
+    if (p->R) { /* m = eta + min_i R_i */
+        ct_real rmin = p->R[0];
+        for (i = 1; i < n; ++i) rmin = ct__min(rmin, p->R[i]);
+        m = eta + rmin;
+    }
+    Lmax = ct__power_iteration(ct__op_mul_cb, &r->op, n, as->power_iters, w, t);
+    Lmax = ct__max(Lmax, m);
+    kappa = Lmax / m;
+    base = CONTACT_SQRT(m * Lmax);
+    rho = base * CONTACT_POW(kappa, pw);
+    if (ct__op_factor(&r->op, NULL, n, eta + rho, chol, scratch) >= 0) return CT_STATUS_NUMERICAL_FAILURE;
+    r->factorizations = 1;
+
+    /* start: x = lambda, y = P_K(x), z = v(y) + Gamma(v(y)) */
+    CONTACT_MEMCPY(x, lambda, (size_t)n * sizeof(ct_real));
+    ct_project_constraints(nb, nu, p->nc, p->mu, x, y);
+    ct_velocity(p, y, z);
+    for (i = 0; i < p->nc; ++i) z[c0 + 3 * i + 2] += p->mu[i] * ct__norm_t(z + c0 + 3 * i);
+
+    for (k = 0; k < r->s->max_iter; ++k) {
+        ct_real rp = 0, rd = 0, inv_rho = 1 / rho;
+        CONTACT_MEMCPY(lprev, y, (size_t)n * sizeof(ct_real));
+        /* w = -(g + s - eta x - rho y - z), then x_k = A^-1 w */
+        for (i = 0; i < n; ++i) w[i] = -(p->g[i] - eta * x[i] - rho * y[i] - z[i]);
+        for (i = 0; i < p->nc; ++i) w[c0 + 3 * i + 2] -= p->mu[i] * ct__norm_t(z + c0 + 3 * i);
+        ct__chol_solve(chol, n, n, w);
+        /* rows: x^ = alpha w + (1 - alpha) y; y = P(x^ - z / rho); z -= rho (x^ - y) */
+        for (i = 0; i < n; ++i) t[i] = alpha * w[i] + (1 - alpha) * y[i];
+        for (i = 0; i < n; ++i) v[i] = t[i] - z[i] * inv_rho; /* v as scratch */
+        ct_project_constraints(nb, nu, p->nc, p->mu, v, v);
+        for (i = 0; i < n; ++i) {
+            ct_real dual = eta * (w[i] - x[i]) + rho * (v[i] - y[i]);
+            ct_real prim = CONTACT_FABS(w[i] - v[i]);
+            rd = ct__max(rd, CONTACT_FABS(dual));
+            rp = ct__max(rp, prim);
+            z[i] -= rho * (t[i] - v[i]);
+            x[i] = w[i];
+            y[i] = v[i];
+        }
+        r->iterations = k + 1;
+        if (!ct__finite(rp + rd) || !ct__all_finite(z, (size_t)n) ||
+            ct__norm2(y, n) > CT_HUGE) {
+            CONTACT_MEMCPY(lambda, lprev, (size_t)n * sizeof(ct_real));
+            r->rho = rho;
+            return CT_STATUS_NUMERICAL_FAILURE;
+        }
+        if ((k + 1) % r->s->check_every == 0 && ct__converged(r, y, v)) {
+            CONTACT_MEMCPY(lambda, y, (size_t)n * sizeof(ct_real));
+            r->rho = rho;
+            return CT_STATUS_CONVERGED;
+        }
+        if (ct__stalled(r, y, lprev)) {
+            CONTACT_MEMCPY(lambda, y, (size_t)n * sizeof(ct_real));
+            r->rho = rho;
+            return CT_STATUS_STALLED;
+        }
+        if ((k + 1) % as->update_every == 0 && as->rho_power_step > 0 && kappa > 1) {
+            ct_real pnew = pw;
+            if (rp > as->ratio * rd) pnew = pw + as->rho_power_step;
+            else if (rd > as->ratio * rp) pnew = pw - as->rho_power_step;
+            if (pnew != pw) {
+                ct_real rnew = base * CONTACT_POW(kappa, pnew);
+                if (rnew > CT_MINVAL * 1e10 && rnew < CT_HUGE) {
+                    pw = pnew;
+                    rho = rnew;
+                    if (ct__op_factor(&r->op, NULL, n, eta + rho, chol, scratch) >= 0) {
+                        CONTACT_MEMCPY(lambda, y, (size_t)n * sizeof(ct_real));
+                        r->rho = rho;
+                        return CT_STATUS_NUMERICAL_FAILURE;
+                    }
+                    r->factorizations++;
+                }
+            }
+        }
+    }
+    CONTACT_MEMCPY(lambda, y, (size_t)n * sizeof(ct_real));
+    r->rho = rho;
+    return CT_STATUS_MAX_ITERATIONS;
+}
+
+/* >>public ------------------------------------------------------------------------------- */
+#define CT__CASE_STRING(name, value, text) case name: return text;
+CT_API const char *ct_version(void) { return CONTACT_VERSION_STRING; }
+CT_API const char *ct_result_string(ct_result r) {
+    switch (r) {
+        CT_RESULT_LIST(CT__CASE_STRING)
+        default: return "unknown ct_result";
+    }
+}
+CT_API const char *ct_status_string(ct_status s) {
+    switch (s) {
+        CT_STATUS_LIST(CT__CASE_STRING)
+        default: return "unknown ct_status";
+    }
+}
+CT_API const char *ct_method_string(ct_method m) {
+    switch (m) {
+        case CT_METHOD_PGS_NCP: return "PGS_NCP";
+        case CT_METHOD_ADMM_NCP: return "ADMM_NCP";
+        default: return "unknown method";
+    }
+}
+
+CT_API ct_result ct_workspace_size(int nb, int nu, int nc, const ct_settings *s, size_t *bytes) {
+    ct__layout L;
+    if (!s || !bytes) return CT_ERROR_INVALID_ARGUMENT;
+    if (nb < 0 || nu < 0 || nc < 0 || nc > CT__MAX_N / 3 || nb > CT__MAX_N || nu > CT__MAX_N ||
+        nb + nu + 3 * nc > CT__MAX_N)
+        return CT_ERROR_INVALID_SIZE;
+    if ((int)s->method < 0 || (int)s->method >= (int)CT_METHOD_COUNT_) return CT_ERROR_INVALID_SETTINGS;
+    ct__layout_for(s->method, nb + nu + 3 * nc, &L);
+    *bytes = L.total + CT__ALIGN; /* room to align the caller's pointer */
+    return CT_OK;
+}
+
+CT_API ct_result ct_workspace_init(ct_workspace *ws, void *mem, size_t bytes) {
+    size_t skip;
+    if (!ws || (!mem && bytes > 0)) return CT_ERROR_INVALID_ARGUMENT;
+    CONTACT_MEMSET(ws, 0, sizeof(*ws));
+    if (!mem) return CT_OK;
+    skip = (CT__ALIGN - (size_t)((uintptr_t)mem % CT__ALIGN)) % CT__ALIGN;
+    if (bytes < skip) return CT_ERROR_WORKSPACE_TOO_SMALL;
+    ws->base = (unsigned char *)mem + skip;
+    ws->size = bytes - skip;
+    return CT_OK;
+}
+
+#ifndef CONTACT_NO_MALLOC
+CT_API ct_result ct_workspace_alloc(ct_workspace *ws, int nb, int nu, int nc, const ct_settings *s,
+                                    void *alloc_ctx) {
+    size_t bytes = 0;
+    void *mem;
+    ct_result r;
+    if (!ws) return CT_ERROR_INVALID_ARGUMENT;
+    CONTACT_MEMSET(ws, 0, sizeof(*ws));
+    r = ct_workspace_size(nb, nu, nc, s, &bytes);
+    if (r != CT_OK) return r;
+    mem = CONTACT_MALLOC(bytes, alloc_ctx);
+    if (!mem) return CT_ERROR_OUT_OF_MEMORY;
+    r = ct_workspace_init(ws, mem, bytes);
+    ws->mem = mem;
+    ws->alloc_ctx = alloc_ctx;
+    return r;
+}
+
+CT_API void ct_workspace_free(ct_workspace *ws) {
+    if (!ws) return;
+    if (ws->mem) CONTACT_FREE(ws->mem, ws->alloc_ctx);
+    CONTACT_MEMSET(ws, 0, sizeof(*ws));
+}
+#endif
+
+CT_API size_t ct_cholesky_scratch_size(int n) { return n > 0 ? CT__CHOL_SCRATCH(n) : 0; }
+
+CT_API ct_result ct_cholesky_factor(ct_real *a, int n, int lda, ct_real shift, ct_real *scratch,
+                                    int *bad_pivot) {
+    int i, bad;
+    if (bad_pivot) *bad_pivot = -1;
+    if (n < 0 || n > CT__MAX_N || lda < n) return CT_ERROR_INVALID_SIZE;
+    if (n == 0) return CT_OK;
+    if (!a || (!scratch && ct_cholesky_scratch_size(n) > 0)) return CT_ERROR_INVALID_ARGUMENT;
+    if (!ct__finite(shift)) return CT_ERROR_NON_FINITE;
+    if (shift != 0)
+        for (i = 0; i < n; ++i) a[(size_t)i * lda + i] += shift;
+    bad = ct__chol_factor(a, n, lda, scratch);
+    if (bad >= 0) {
+        if (bad_pivot) *bad_pivot = bad;
+        return CT_ERROR_NOT_POSITIVE_DEFINITE;
+    }
+    return CT_OK;
+}
+
+CT_API void ct_cholesky_solve(const ct_real *l, int n, int lda, ct_real *b) {
+    CONTACT_ASSERT(n >= 0 && (n == 0 || (l && b)));
+    ct__chol_solve(l, n, lda, b);
+}
+
+CT_API size_t ct_delassus_scratch_size(int nv, int m) {
+    if (nv <= 0 || m < 0) return 0;
+    return (size_t)nv * (size_t)nv + (size_t)m * (size_t)nv + CT__CHOL_SCRATCH(nv);
+}
+
+/* G = J M^-1 J^T = Y^T Y with Y = L^-1 J^T and M = L L^T; row r of Yt is L^-1 J_r^T. */
+CT_API ct_result ct_delassus_from_mj(int nv, int m, const ct_real *M, const ct_real *J,
+                                     const ct_real *vfree, ct_real *G, ct_real *g,
+                                     ct_real *scratch) {
+    ct_real *Lm, *Yt, *cs;
+    int i, j, k;
+    if (nv <= 0 || m < 0 || nv > CT__MAX_N || m > CT__MAX_N) return CT_ERROR_INVALID_SIZE;
+    if (!M || (m > 0 && (!J || !G)) || !scratch) return CT_ERROR_INVALID_ARGUMENT;
+    if (!ct__all_finite(M, (size_t)nv * nv) || (m > 0 && !ct__all_finite(J, (size_t)m * nv)) ||
+        (vfree && !ct__all_finite(vfree, (size_t)nv)))
+        return CT_ERROR_NON_FINITE;
+    Lm = scratch;
+    Yt = Lm + (size_t)nv * nv;
+    cs = Yt + (size_t)m * nv;
+    CONTACT_MEMCPY(Lm, M, (size_t)nv * nv * sizeof(ct_real));
+    if (ct__chol_factor(Lm, nv, nv, cs) >= 0) return CT_ERROR_NOT_POSITIVE_DEFINITE;
+    for (i = 0; i < m; ++i) {
+        ct_real *y = Yt + (size_t)i * nv;
+        const ct_real *jr = J + (size_t)i * nv;
+        for (k = 0; k < nv; ++k) { /* forward solve L y = J_i^T */
+            const ct_real *lk = Lm + (size_t)k * nv;
+            y[k] = (jr[k] - ct__dot(lk, y, k)) / lk[k];
+        }
+    }
+    for (i = 0; i < m; ++i)
+        for (j = 0; j <= i; ++j) {
+            ct_real e = ct__dot(Yt + (size_t)i * nv, Yt + (size_t)j * nv, nv);
+            G[(size_t)i * m + j] = e;
+            G[(size_t)j * m + i] = e;
+        }
+    if (vfree && g)
+        for (i = 0; i < m; ++i) g[i] = ct__dot(J + (size_t)i * nv, vfree, nv);
+    return CT_OK;
+}
+
+CT_API ct_result ct_solve(const ct_problem *p, const ct_settings *s, ct_workspace *ws,
+                          ct_real *lambda, ct_real *v, ct_info *info) {
+    ct__run run;
+    ct__layout L;
+    ct_result res;
+    ct_status st;
+    ct_info local;
+    int n;
+    if (!info) info = &local;
+    CONTACT_MEMSET(info, 0, sizeof(*info));
+    info->status = CT_STATUS_NOT_SOLVED;
+    if (!p || !s || !ws) return CT_ERROR_INVALID_ARGUMENT;
+    res = ct_settings_validate(s);
+    if (res != CT_OK) return res;
+    info->method = s->method;
+    res = ct_problem_validate(p, s->sym_tol);
+    if (res != CT_OK) return res;
+    n = p->nb + p->nu + 3 * p->nc;
+    if (n > 0 && (!lambda || !v)) return CT_ERROR_INVALID_ARGUMENT;
+    ct__layout_for(s->method, n, &L);
+    if (L.total > ws->size || (L.total > 0 && !ws->base)) return CT_ERROR_WORKSPACE_TOO_SMALL;
+    if (s->warm_start) {
+        if (n > 0 && !ct__all_finite(lambda, (size_t)n)) return CT_ERROR_NON_FINITE;
+    } else if (n > 0) {
+        CONTACT_MEMSET(lambda, 0, (size_t)n * sizeof(ct_real));
+    }
+
+    CONTACT_MEMSET(&run, 0, sizeof(run));
+    run.p = p;
+    run.s = s;
+    run.n = n;
+    run.op.G = p->G;
+    run.op.R = p->R;
+    run.op.n = n;
+    run.flavor = CT_FLAVOR_NCP;
+    info->flavor = run.flavor;
+    info->workspace_peak = L.total;
+    if (n == 0) {
+        st = CT_STATUS_CONVERGED;
+    } else if (s->method == CT_METHOD_PGS_NCP) {
+        st = ct__pgs(&run, &L, ws, lambda, v);
+    } else {
+        st = ct__admm(&run, &L, ws, lambda, v);
+        if (st == CT_STATUS_NUMERICAL_FAILURE && run.factorizations == 0)
+            return CT_ERROR_NOT_PSD; /* G + R + (eta + rho) I not PD: G has a negative eigenvalue */
+    }
+    /* Score the returned point with the one criteria function, in both flavors. */
+    if (n > 0) {
+        ct_velocity(p, lambda, v);
+        ct_criteria(p, lambda, v, CT_FLAVOR_NCP, &info->ncp);
+        ct_criteria(p, lambda, v, run.flavor, &info->model);
+        if (st != CT_STATUS_NUMERICAL_FAILURE) {
+            int met = s->stop == CT_STOP_RELATIVE ? info->model.relative <= s->tol_rel
+                                                  : info->model.absolute <= s->tol_abs;
+            if (met) st = CT_STATUS_CONVERGED;
+            else if (st == CT_STATUS_CONVERGED) st = CT_STATUS_MAX_ITERATIONS;
+        }
+    } else {
+        ct_criteria(p, lambda ? lambda : p->g, v ? v : p->g, CT_FLAVOR_NCP, &info->ncp);
+        info->model = info->ncp;
+    }
+    info->status = st;
+    info->iterations = run.iterations;
+    info->factorizations = run.factorizations;
+    info->rho = run.rho;
+    return CT_OK;
+}
+
+#endif /* CONTACT_IMPLEMENTATION_ONCE */
+#endif /* CONTACT_IMPLEMENTATION */
+
+/* >>license ------------------------------------------------------------------------------
+This software is available under 2 licenses -- choose whichever you prefer.
+------------------------------------------------------------------------------------------
+ALTERNATIVE A - MIT License
+Copyright (c) 2026 the contact.h authors
+Permission is hereby granted, free of charge, to any person obtaining a copy of this software
+and associated documentation files (the "Software"), to deal in the Software without
+restriction, including without limitation the rights to use, copy, modify, merge, publish,
+distribute, sublicense, and/or sell copies of the Software, and to permit persons to whom the
+Software is furnished to do so, subject to the following conditions:
+The above copyright notice and this permission notice shall be included in all copies or
+substantial portions of the Software.
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED, INCLUDING
+BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND
+NONINFRINGEMENT. IN NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM,
+DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.
+------------------------------------------------------------------------------------------
+ALTERNATIVE B - Public Domain (www.unlicense.org)
+This is free and unencumbered software released into the public domain.
+Anyone is free to copy, modify, publish, use, compile, sell, or distribute this software,
+either in source code form or as a compiled binary, for any purpose, commercial or
+non-commercial, and by any means.
+In jurisdictions that recognize copyright laws, the author or authors of this software
+dedicate any and all copyright interest in the software to the public domain. We make this
+dedication for the benefit of the public at large and to the detriment of our heirs and
+successors. We intend this dedication to be an overt act of relinquishment in perpetuity of
+all present and future rights to this software under copyright law.
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED, INCLUDING
+BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND
+NONINFRINGEMENT. IN NO EVENT SHALL THE AUTHORS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN
+CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.
+------------------------------------------------------------------------------------------
+*/
