@@ -450,15 +450,18 @@ extern "C" {
 #else
 #define CT__LAPACK(name) d##name##_
 #endif
+/* Fortran interfaces with the trailing hidden length of each character argument (gfortran
+   passes it as size_t since GCC 8; omitting it is the GCC PR 90329 hazard). 32-bit integers. */
 #ifdef CONTACT_USE_LAPACK
-void CT__LAPACK(potrf)(const char *uplo, const int *n, ct_real *a, const int *lda, int *info);
+void CT__LAPACK(potrf)(const char *uplo, const int *n, ct_real *a, const int *lda, int *info,
+                       size_t uplo_len);
 void CT__LAPACK(potrs)(const char *uplo, const int *n, const int *nrhs, const ct_real *a,
-                       const int *lda, ct_real *b, const int *ldb, int *info);
+                       const int *lda, ct_real *b, const int *ldb, int *info, size_t uplo_len);
 #endif
 #ifdef CONTACT_USE_BLAS
 void CT__LAPACK(symv)(const char *uplo, const int *n, const ct_real *alpha, const ct_real *a,
                       const int *lda, const ct_real *x, const int *incx, const ct_real *beta,
-                      ct_real *y, const int *incy);
+                      ct_real *y, const int *incy, size_t uplo_len);
 #endif
 #ifdef __cplusplus
 }
@@ -472,7 +475,7 @@ CT__PRIVATE void ct__symv(const ct_real *a, int n, int lda, const ct_real *x, ct
     const char uplo = 'U';
     const int one = 1;
     const ct_real alpha = 1, beta = 0;
-    if (n > 0) CT__LAPACK(symv)(&uplo, &n, &alpha, a, &lda, x, &one, &beta, y, &one);
+    if (n > 0) CT__LAPACK(symv)(&uplo, &n, &alpha, a, &lda, x, &one, &beta, y, &one, 1);
 #else
     int i;
     for (i = 0; i < n; ++i) y[i] = ct__dot(a + (size_t)i * lda, x, n);
@@ -490,7 +493,7 @@ CT__PRIVATE int ct__chol_factor(ct_real *a, int n, int lda, ct_real *scratch) {
     int info = 0;
     (void)scratch;
     if (n <= 0) return -1;
-    CT__LAPACK(potrf)(&uplo, &n, a, &lda, &info);
+    CT__LAPACK(potrf)(&uplo, &n, a, &lda, &info, 1);
     return info > 0 ? info - 1 : -1;
 #else
     int i, j;
@@ -518,7 +521,7 @@ CT__PRIVATE void ct__chol_solve(const ct_real *l, int n, int lda, ct_real *b) {
     const char uplo = 'U';
     const int one = 1;
     int info = 0;
-    if (n > 0) CT__LAPACK(potrs)(&uplo, &n, &one, l, &lda, b, &n, &info);
+    if (n > 0) CT__LAPACK(potrs)(&uplo, &n, &one, l, &lda, b, &n, &info, 1);
 #else
     int i, k;
     /* L y = b: forward, row dots */
@@ -601,18 +604,57 @@ CT__PRIVATE void ct__op_mul(const ct__op *op, const ct_real *x, ct_real *y) {
 CT__PRIVATE void ct__op_mul_cb(const void *ctx, const ct_real *x, ct_real *y) {
     ct__op_mul((const ct__op *)ctx, x, y);
 }
-/* L = chol(G + R + shift I) restricted to rows idx[0..m) (idx NULL: all rows, m = n).
-   L: m x m row-major. Returns -1 or the failing pivot. */
-CT__PRIVATE int ct__op_factor(const ct__op *op, const int *idx, int m, ct_real shift, ct_real *L,
-                              ct_real *scratch) {
+/* B (3x3 row-major) = the diagonal block of G + R at rows r0..r0+2 */
+CT__PRIVATE void ct__op_block3(const ct__op *op, int r0, ct_real B[9]) {
+    int i, j;
+    for (i = 0; i < 3; ++i)
+        for (j = 0; j < 3; ++j) B[3 * i + j] = ct__op_entry(op, r0 + i, r0 + j);
+}
+/* L = chol(G + R + D + shift I) restricted to rows idx[0..m) (idx NULL: all rows, m = n);
+   D: a diagonal indexed like G (NULL: none). L: m x m row-major. Returns -1 or the failing
+   pivot. */
+CT__PRIVATE int ct__op_factor(const ct__op *op, const int *idx, int m, const ct_real *D,
+                              ct_real shift, ct_real *L, ct_real *scratch) {
     int i, j;
     for (i = 0; i < m; ++i) {
         int gi = idx ? idx[i] : i;
         ct_real *li = L + (size_t)i * m;
         for (j = 0; j <= i; ++j) li[j] = ct__op_entry(op, gi, idx ? idx[j] : j);
-        li[i] += shift;
+        li[i] += shift + (D ? D[gi] : (ct_real)0);
     }
     return ct__chol_factor(L, m, m, scratch);
+}
+
+/* Fixed-size 3x3 helpers for per-contact blocks (row-major). */
+/* y = B x */
+CT__PRIVATE void ct__m3_mul(const ct_real B[9], const ct_real x[3], ct_real y[3]) {
+    ct_real y0 = B[0] * x[0] + B[1] * x[1] + B[2] * x[2];
+    ct_real y1 = B[3] * x[0] + B[4] * x[1] + B[5] * x[2];
+    ct_real y2 = B[6] * x[0] + B[7] * x[1] + B[8] * x[2];
+    y[0] = y0; y[1] = y1; y[2] = y2;
+}
+/* x = B^-1 b for a symmetric positive definite B, by its Cholesky; returns 0 (x untouched)
+   when B is not numerically positive definite. */
+CT__PRIVATE int ct__m3_solve_spd(const ct_real B[9], const ct_real b[3], ct_real x[3]) {
+    ct_real l00, l10, l20, l11, l21, l22, d, y0, y1, y2, tol = 64 * CT_EPS * (B[0] + B[4] + B[8]);
+    if (!(B[0] > tol)) return 0;
+    l00 = CONTACT_SQRT(B[0]);
+    l10 = B[3] / l00;
+    l20 = B[6] / l00;
+    d = B[4] - l10 * l10;
+    if (!(d > tol)) return 0;
+    l11 = CONTACT_SQRT(d);
+    l21 = (B[7] - l20 * l10) / l11;
+    d = B[8] - l20 * l20 - l21 * l21;
+    if (!(d > tol)) return 0;
+    l22 = CONTACT_SQRT(d);
+    y0 = b[0] / l00;
+    y1 = (b[1] - l10 * y0) / l11;
+    y2 = (b[2] - l20 * y0 - l21 * y1) / l22;
+    x[2] = y2 / l22;
+    x[1] = (y1 - l21 * x[2]) / l11;
+    x[0] = (y0 - l10 * x[1] - l20 * x[2]) / l00;
+    return 1;
 }
 
 /* >>cones -------------------------------------------------------------------------------- */
@@ -1051,8 +1093,10 @@ CT__PRIVATE ct_status ct__pgs(ct__run *r, const ct__layout *L, ct_workspace *ws,
     }
     for (i = 0; i < nc; ++i) {
         int q = c0 + 3 * i;
-        ct_real dt = ct__min(ct__op_entry(&r->op, q, q), ct__op_entry(&r->op, q + 1, q + 1));
-        ct_real dn = ct__op_entry(&r->op, q + 2, q + 2);
+        ct_real B[9], dt, dn;
+        ct__op_block3(&r->op, q, B);
+        dt = ct__min(B[0], B[4]);
+        dn = B[8];
         step[q] = step[q + 1] = dt > CT_MINVAL ? omega / dt : 0;
         step[q + 2] = dn > CT_MINVAL ? omega / dn : 0;
     }
@@ -1133,7 +1177,7 @@ CT__PRIVATE ct_status ct__admm(ct__run *r, const ct__layout *L, ct_workspace *ws
     kappa = Lmax / m;
     base = CONTACT_SQRT(m * Lmax);
     rho = base * CONTACT_POW(kappa, pw);
-    if (ct__op_factor(&r->op, NULL, n, eta + rho, chol, scratch) >= 0) return CT_STATUS_NUMERICAL_FAILURE;
+    if (ct__op_factor(&r->op, NULL, n, NULL, eta + rho, chol, scratch) >= 0) return CT_STATUS_NUMERICAL_FAILURE;
     r->factorizations = 1;
 
     /* start: x = lambda, y = P_K(x), z = v(y) + Gamma(v(y)) */
@@ -1185,10 +1229,10 @@ CT__PRIVATE ct_status ct__admm(ct__run *r, const ct__layout *L, ct_workspace *ws
             else if (rd > as->ratio * rp) pnew = pw - as->rho_power_step;
             if (pnew != pw) {
                 ct_real rnew = base * CONTACT_POW(kappa, pnew);
-                if (rnew > CT_MINVAL * 1e10 && rnew < CT_HUGE) {
+                if (rnew > CT_MINVAL * (ct_real)1e10 && rnew < CT_HUGE) {
                     pw = pnew;
                     rho = rnew;
-                    if (ct__op_factor(&r->op, NULL, n, eta + rho, chol, scratch) >= 0) {
+                    if (ct__op_factor(&r->op, NULL, n, NULL, eta + rho, chol, scratch) >= 0) {
                         CONTACT_MEMCPY(lambda, y, (size_t)n * sizeof(ct_real));
                         r->rho = rho;
                         return CT_STATUS_NUMERICAL_FAILURE;
@@ -1397,8 +1441,9 @@ CT_API ct_result ct_solve(const ct_problem *p, const ct_settings *s, ct_workspac
             if (met) st = CT_STATUS_CONVERGED;
             else if (st == CT_STATUS_CONVERGED) st = CT_STATUS_MAX_ITERATIONS;
         }
-    } else {
-        ct_criteria(p, lambda ? lambda : p->g, v ? v : p->g, CT_FLAVOR_NCP, &info->ncp);
+    } else { /* nothing to solve: every residual is 0, with no worst row */
+        info->ncp.primal_row = info->ncp.dual_row = info->ncp.comp_row = -1;
+        info->ncp.natmap_row = info->ncp.signorini_row = info->ncp.absolute_row = -1;
         info->model = info->ncp;
     }
     info->status = st;
