@@ -706,41 +706,36 @@ CT_API void ct_project_disk(ct_real r, const ct_real x[2], ct_real out[2]) {
     }
 }
 
-/* Pyramid: the cone is symmetric under t1 -> -t1 and t2 -> -t2, so project |x_t1|, |x_t2| and
-   restore the signs. The projection lies in the relative interior of one face (interior, one
-   facet, the edge t1 = t2 = mu n, the apex); each face's projection that is feasible is a
-   candidate and the nearest candidate is the projection. */
+/* Pyramid: the cone is symmetric under t1 -> -t1 and t2 -> -t2 and the projection keeps the
+   signs, so project (a, b, n) = (|x_t1|, |x_t2|, x_n), where only the facets a = mu n and
+   b = mu n can be active, and restore the signs. The face is chosen by its KKT conditions
+   (feasible point, non-negative multipliers), not by comparing distances, which cannot tell
+   near-ties apart:
+     interior   a <= mu n, b <= mu n
+     facet a    a > mu n, p = (mu p_n, b, p_n), p_n = (n + mu a) / (1 + mu^2) >= 0, b <= mu p_n
+     edge       s = (mu a + mu b + n) / (2 mu^2 + 1) > 0, p = s (mu, mu, 1), a >= mu s, b >= mu s
+     apex       otherwise (x is in the polar cone) */
 CT_API void ct_project_pyramid(ct_real mu, const ct_real x[3], ct_real out[3]) {
-    ct_real a = CONTACT_FABS(x[0]), b = CONTACT_FABS(x[1]), n = x[2];
-    ct_real best[3], bestd, c[3], d, k, den = 1 + mu * mu;
-    int f;
+    ct_real a = CONTACT_FABS(x[0]), b = CONTACT_FABS(x[1]), n = x[2], p[3], pa, pb, s;
     if (a <= mu * n && b <= mu * n) {
         out[0] = x[0]; out[1] = x[1]; out[2] = n;
         return;
     }
-    best[0] = best[1] = best[2] = 0; /* apex */
-    bestd = a * a + b * b + n * n;
-    for (f = 0; f < 2; ++f) { /* facet f: (t_f - mu n) = 0 */
-        ct_real tf = f == 0 ? a : b;
-        k = (tf - mu * n) / den;
-        c[0] = a; c[1] = b; c[2] = n + mu * k;
-        c[f] = tf - k;
-        if (c[2] >= 0 && CONTACT_FABS(c[0]) <= mu * c[2] * (1 + 8 * CT_EPS) &&
-            CONTACT_FABS(c[1]) <= mu * c[2] * (1 + 8 * CT_EPS)) {
-            d = (a - c[0]) * (a - c[0]) + (b - c[1]) * (b - c[1]) + (n - c[2]) * (n - c[2]);
-            if (d < bestd) { bestd = d; best[0] = c[0]; best[1] = c[1]; best[2] = c[2]; }
-        }
+    pa = (n + mu * a) / (1 + mu * mu); /* normal of the projection onto facet a */
+    pb = (n + mu * b) / (1 + mu * mu);
+    s = (mu * a + mu * b + n) / (2 * mu * mu + 1);
+    if (a > mu * n && pa >= 0 && b <= mu * pa) {
+        p[0] = mu * pa; p[1] = b; p[2] = pa;
+    } else if (b > mu * n && pb >= 0 && a <= mu * pb) {
+        p[0] = a; p[1] = mu * pb; p[2] = pb;
+    } else if (s > 0) { /* in exact arithmetic a >= mu s and b >= mu s hold here */
+        p[0] = p[1] = mu * s; p[2] = s;
+    } else {
+        p[0] = p[1] = p[2] = 0;
     }
-    /* edge direction (mu, mu, 1) */
-    k = (mu * a + mu * b + n) / (2 * mu * mu + 1);
-    if (k > 0) {
-        c[0] = mu * k; c[1] = mu * k; c[2] = k;
-        d = (a - c[0]) * (a - c[0]) + (b - c[1]) * (b - c[1]) + (n - c[2]) * (n - c[2]);
-        if (d < bestd) { best[0] = c[0]; best[1] = c[1]; best[2] = c[2]; }
-    }
-    out[0] = x[0] < 0 ? -best[0] : best[0];
-    out[1] = x[1] < 0 ? -best[1] : best[1];
-    out[2] = best[2];
+    out[0] = x[0] < 0 ? -p[0] : p[0];
+    out[1] = x[1] < 0 ? -p[1] : p[1];
+    out[2] = p[2];
 }
 
 CT_API void ct_clamp_box_tangent(ct_real mu, const ct_real x[3], ct_real out[3]) {
@@ -1071,7 +1066,13 @@ CT__PRIVATE int ct__stalled(const ct__run *r, const ct_real *l, const ct_real *l
        contact i, v = local velocity with the current lambda (Gauss-Seidel):
          lambda_n  = max(0, lambda_n - omega v_n / (G+R)_nn)
          v_T      += (G+R)_Tn * delta lambda_n          (the tangential step sees the new lambda_n)
-         lambda_T  = P_disk(mu lambda_n)(lambda_T - omega v_T / min((G+R)_t1t1, (G+R)_t2t2))
+         lambda_T  = P_disk(mu lambda_n)(lambda_T - omega v_T / lambda_max((G+R)_TT))
+   Correction of the printed algorithm: seed 000 Alg. 6 line 5 (and seed 001 Alg. 3) step by
+   1 / min((G+R)_t1t1, (G+R)_t2t2), the larger step, which diverges as soon as the largest
+   eigenvalue of the 2x2 tangential block exceeds twice that minimum (G_TT = diag(2.5, 1): each
+   sweep multiplies the error by -1.5). The step 1 / lambda_max((G+R)_TT) is a projected
+   gradient step on the block's own quadratic that always decreases it; it equals the printed
+   one when the block is a multiple of the identity (isotropic contacts).
    The tangential step is the HORIZONTAL projection onto the disk of radius mu lambda_n, never
    the orthogonal cone projection, which would silently solve the CCP (seed 000 notes, trap 4).
    Deviation from seed 001 Alg. 5: bilateral rows are relaxed one row at a time, not per joint
@@ -1093,9 +1094,10 @@ CT__PRIVATE ct_status ct__pgs(ct__run *r, const ct__layout *L, ct_workspace *ws,
     }
     for (i = 0; i < nc; ++i) {
         int q = c0 + 3 * i;
-        ct_real B[9], dt, dn;
+        ct_real B[9], dt, dn, h;
         ct__op_block3(&r->op, q, B);
-        dt = ct__min(B[0], B[4]);
+        h = (B[0] - B[4]) / 2; /* dt = lambda_max of the 2x2 tangential block */
+        dt = (B[0] + B[4]) / 2 + CONTACT_SQRT(h * h + B[1] * B[1]);
         dn = B[8];
         step[q] = step[q + 1] = dt > CT_MINVAL ? omega / dt : 0;
         step[q + 2] = dn > CT_MINVAL ? omega / dn : 0;
@@ -1278,7 +1280,7 @@ CT_API ct_result ct_workspace_size(int nb, int nu, int nc, const ct_settings *s,
         return CT_ERROR_INVALID_SIZE;
     if ((int)s->method < 0 || (int)s->method >= (int)CT_METHOD_COUNT_) return CT_ERROR_INVALID_SETTINGS;
     ct__layout_for(s->method, nb + nu + 3 * nc, &L);
-    *bytes = L.total + CT__ALIGN; /* room to align the caller's pointer */
+    *bytes = L.total + CT__ALIGN - 1; /* room to align the caller's pointer */
     return CT_OK;
 }
 

@@ -1,0 +1,85 @@
+# contact.h - tests, demo and benchmark. GNU make >= 4.3, POSIX sh recipes.
+#
+#   make test            every test program in double, in float (-DCONTACT_USE_FLOAT) and both
+#                        again under -fsanitize=address,undefined; then tests/compile_tests.sh,
+#                        tests/lapack_test.sh and tests/cmake_consumer/run.sh when they exist.
+#                        The last line of the output is the total "N passed, M failed"; the
+#                        exit status is non-zero if any check failed.
+#   make demo            build and run examples/box_push.c
+#   make bench-cholesky  build bench/cholesky.c against OpenBLAS and run it single-threaded
+#   make clean           remove build/
+#
+# CC is make's default (cc) unless given: make test CC=clang
+
+CFLAGS   = -std=c99 -O2 -Wall -Wextra -Wpedantic -Werror
+LDLIBS   = -lm
+SANFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g
+BUILD    = build
+
+# tests/test_<name>.c, each built four ways
+TESTS      = cones criteria cholesky solver validate
+DOUBLE     = $(TESTS:%=$(BUILD)/tests/double/test_%)
+FLOAT      = $(TESTS:%=$(BUILD)/tests/float/test_%)
+SAN_DOUBLE = $(TESTS:%=$(BUILD)/tests/san-double/test_%)
+SAN_FLOAT  = $(TESTS:%=$(BUILD)/tests/san-float/test_%)
+TEST_BINS  = $(DOUBLE) $(FLOAT) $(SAN_DOUBLE) $(SAN_FLOAT)
+TEST_DEPS  = contact.h tests/harness.h
+
+# scripts other people own; each prints "N passed, M failed" lines of its own
+EXTRA_TESTS = tests/compile_tests.sh tests/lapack_test.sh tests/cmake_consumer/run.sh
+
+LOG = $(BUILD)/test.log
+SAN_ENV = ASAN_OPTIONS=abort_on_error=0:detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
+
+.PHONY: all test tests demo bench-cholesky clean
+
+all: tests
+
+tests: $(TEST_BINS)
+
+test: $(TEST_BINS)
+	@mkdir -p $(BUILD) && : > $(LOG)
+	@for t in $(DOUBLE) $(FLOAT); do \
+	    sh tests/run.sh "$$t" "./$$t" | tee -a $(LOG); \
+	done
+	@for t in $(SAN_DOUBLE) $(SAN_FLOAT); do \
+	    sh tests/run.sh "$$t" env $(SAN_ENV) "./$$t" | tee -a $(LOG); \
+	done
+	@for s in $(EXTRA_TESTS); do \
+	    if [ -f "$$s" ]; then sh tests/run.sh "$$s" sh "$$s" | tee -a $(LOG); fi; \
+	done
+	@echo "== total"
+	@sh tests/summarize.sh $(LOG)
+
+$(BUILD)/tests/double/%: tests/%.c $(TEST_DEPS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -I. -o $@ $< $(LDLIBS)
+
+$(BUILD)/tests/float/%: tests/%.c $(TEST_DEPS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -DCONTACT_USE_FLOAT -I. -o $@ $< $(LDLIBS)
+
+$(BUILD)/tests/san-double/%: tests/%.c $(TEST_DEPS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(SANFLAGS) -I. -o $@ $< $(LDLIBS)
+
+$(BUILD)/tests/san-float/%: tests/%.c $(TEST_DEPS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(SANFLAGS) -DCONTACT_USE_FLOAT -I. -o $@ $< $(LDLIBS)
+
+demo: $(BUILD)/box_push
+	./$(BUILD)/box_push
+
+$(BUILD)/box_push: examples/box_push.c contact.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -I. -o $@ examples/box_push.c $(LDLIBS)
+
+bench-cholesky: $(BUILD)/bench_cholesky
+	OPENBLAS_NUM_THREADS=1 ./$(BUILD)/bench_cholesky
+
+$(BUILD)/bench_cholesky: bench/cholesky.c contact.h
+	@mkdir -p $(@D)
+	$(CC) -std=c99 -O2 -march=native -I. -o $@ bench/cholesky.c -lopenblas -lm
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,367 @@
+/* test_validate.c - every error code of ct_problem_validate, ct_settings_validate, ct_solve,
+   the workspace functions and the string functions, each produced by one specific bad input.
+   A counting allocator (CONTACT_MALLOC / CONTACT_FREE) checks the allocator context and
+   produces CT_ERROR_OUT_OF_MEMORY. */
+#include <stdlib.h>
+
+typedef struct test_alloc {
+    int fail;    /* 1: return NULL */
+    int mallocs; /* calls seen */
+    int frees;
+} test_alloc;
+static void *test_malloc(size_t sz, void *ctx) {
+    test_alloc *a = (test_alloc *)ctx;
+    if (a) {
+        a->mallocs++;
+        if (a->fail) return NULL;
+    }
+    return malloc(sz);
+}
+static void test_free(void *p, void *ctx) {
+    test_alloc *a = (test_alloc *)ctx;
+    if (a) a->frees++;
+    free(p);
+}
+#define CONTACT_MALLOC(sz, ctx) test_malloc((sz), (ctx))
+#define CONTACT_FREE(p, ctx) test_free((p), (ctx))
+#define CONTACT_IMPLEMENTATION
+#include "contact.h"
+#include "harness.h"
+
+enum { NB = 1, NU = 1, NC = 2, N = NB + NU + 3 * NC };
+
+typedef struct fixture {
+    ct_real G[N * N], g[N], mu[NC], R[N], lambda[N], v[N];
+    ct_problem p;
+} fixture;
+
+/* a valid problem: G = diag(1..N) + small symmetric coupling */
+static void fixture_init(fixture *f) {
+    int i, j;
+    for (i = 0; i < N; ++i)
+        for (j = 0; j < N; ++j) f->G[i * N + j] = i == j ? (ct_real)(2 + i) : (ct_real)(0.1 / (1 + i + j));
+    for (i = 0; i < N; ++i) {
+        f->g[i] = (ct_real)(i % 2 ? 0.5 : -1);
+        f->R[i] = (ct_real)0.01;
+        f->lambda[i] = 0;
+        f->v[i] = 0;
+    }
+    f->mu[0] = 0.5f; f->mu[1] = 0;
+    f->p.nb = NB; f->p.nu = NU; f->p.nc = NC;
+    f->p.G = f->G; f->p.g = f->g; f->p.mu = f->mu; f->p.R = f->R;
+}
+
+static ct_result validate(const fixture *f) { return ct_problem_validate(&f->p, (ct_real)1e-4); }
+
+static ct_result solve_fixture(fixture *f, const ct_settings *s, ct_info *info) {
+    ct_workspace ws;
+    ct_result r;
+    ct_settings sz = ct_default_settings(); /* size for ADMM: enough for both */
+    if (ct_workspace_alloc(&ws, NB, NU, NC, &sz, NULL) != CT_OK) return CT_ERROR_OUT_OF_MEMORY;
+    r = ct_solve(&f->p, s, &ws, f->lambda, f->v, info);
+    ct_workspace_free(&ws);
+    return r;
+}
+
+static void test_problem_validate(void) {
+    fixture f;
+    const ct_real nan = (ct_real)NAN, inf = (ct_real)INFINITY;
+    fixture_init(&f);
+    CHECK_EQ_INT(validate(&f), CT_OK);
+    f.p.R = NULL;
+    CHECK_EQ_INT(validate(&f), CT_OK); /* R may be NULL */
+    CHECK_EQ_INT(ct_problem_validate(NULL, 0), CT_ERROR_INVALID_ARGUMENT);
+    /* sizes */
+    fixture_init(&f); f.p.nb = -1; CHECK_EQ_INT(validate(&f), CT_ERROR_INVALID_SIZE);
+    fixture_init(&f); f.p.nu = -1; CHECK_EQ_INT(validate(&f), CT_ERROR_INVALID_SIZE);
+    fixture_init(&f); f.p.nc = -1; CHECK_EQ_INT(validate(&f), CT_ERROR_INVALID_SIZE);
+    fixture_init(&f); f.p.nc = 20000; CHECK_EQ_INT(validate(&f), CT_ERROR_INVALID_SIZE); /* n^2 overflows int */
+    fixture_init(&f); f.p.nb = 2000000000; f.p.nu = 2000000000; /* the sum overflows int */
+    CHECK_EQ_INT(validate(&f), CT_ERROR_INVALID_SIZE);
+    /* an empty problem is valid, whatever the pointers */
+    {
+        ct_problem e;
+        memset(&e, 0, sizeof(e));
+        CHECK_EQ_INT(ct_problem_validate(&e, 0), CT_OK);
+    }
+    /* NULL pointers */
+    fixture_init(&f); f.p.G = NULL; CHECK_EQ_INT(validate(&f), CT_ERROR_INVALID_ARGUMENT);
+    fixture_init(&f); f.p.g = NULL; CHECK_EQ_INT(validate(&f), CT_ERROR_INVALID_ARGUMENT);
+    fixture_init(&f); f.p.mu = NULL; CHECK_EQ_INT(validate(&f), CT_ERROR_INVALID_ARGUMENT);
+    {
+        ct_real G2[4] = {1, 0.5f, 0.5f, 1}, g2[2] = {0, 1};
+        ct_problem q;
+        q.nb = 1; q.nu = 1; q.nc = 0; q.G = G2; q.g = g2; q.mu = NULL; q.R = NULL;
+        CHECK_EQ_INT(ct_problem_validate(&q, 0), CT_OK); /* mu may be NULL without contacts */
+    }
+    /* non-finite entries: NaN and infinities in G, g, mu, R */
+    fixture_init(&f); f.G[3 * N + 5] = nan; CHECK_EQ_INT(validate(&f), CT_ERROR_NON_FINITE);
+    fixture_init(&f); f.G[N * N - 1] = inf; CHECK_EQ_INT(validate(&f), CT_ERROR_NON_FINITE);
+    fixture_init(&f); f.G[0] = -inf; CHECK_EQ_INT(validate(&f), CT_ERROR_NON_FINITE);
+    fixture_init(&f); f.g[N - 1] = nan; CHECK_EQ_INT(validate(&f), CT_ERROR_NON_FINITE);
+    fixture_init(&f); f.g[0] = inf; CHECK_EQ_INT(validate(&f), CT_ERROR_NON_FINITE);
+    fixture_init(&f); f.mu[1] = nan; CHECK_EQ_INT(validate(&f), CT_ERROR_NON_FINITE);
+    fixture_init(&f); f.mu[0] = inf; CHECK_EQ_INT(validate(&f), CT_ERROR_NON_FINITE);
+    fixture_init(&f); f.R[2] = nan; CHECK_EQ_INT(validate(&f), CT_ERROR_NON_FINITE);
+    /* signs */
+    fixture_init(&f); f.mu[1] = -0.1f; CHECK_EQ_INT(validate(&f), CT_ERROR_NEGATIVE_FRICTION);
+    fixture_init(&f); f.R[N - 1] = -1e-6f; CHECK_EQ_INT(validate(&f), CT_ERROR_NEGATIVE_COMPLIANCE);
+    fixture_init(&f); f.G[4 * N + 4] = -1; CHECK_EQ_INT(validate(&f), CT_ERROR_NOT_PSD);
+    /* symmetry: relative to max |G_ii| = N + 1 with sym_tol 1e-4 */
+    fixture_init(&f); f.G[1 * N + 6] += 0.5f; CHECK_EQ_INT(validate(&f), CT_ERROR_NOT_SYMMETRIC);
+    fixture_init(&f); f.G[7 * N + 0] -= 0.01f; CHECK_EQ_INT(validate(&f), CT_ERROR_NOT_SYMMETRIC);
+    fixture_init(&f); f.G[1 * N + 6] += (ct_real)1e-4; /* within sym_tol * 9 */
+    CHECK_EQ_INT(validate(&f), CT_OK);
+    CHECK_EQ_INT(ct_problem_validate(&f.p, 0), CT_ERROR_NOT_SYMMETRIC); /* sym_tol 0: exact */
+}
+
+static void test_settings_validate(void) {
+    ct_settings s, d = ct_default_settings();
+    const ct_real nan = (ct_real)NAN, inf = (ct_real)INFINITY;
+    CHECK_EQ_INT(ct_settings_validate(&d), CT_OK);
+    CHECK_EQ_INT(ct_settings_validate(NULL), CT_ERROR_INVALID_ARGUMENT);
+    /* the documented defaults */
+    CHECK_EQ_INT(d.method, CT_METHOD_ADMM_NCP);
+    CHECK_EQ_INT(d.max_iter, 1000);
+    CHECK_EQ_INT(d.stop, CT_STOP_ABSOLUTE);
+    CHECK_EQ_INT(d.check_every, 1);
+    CHECK_EQ_INT(d.warm_start, 1);
+    CHECK(d.tol_change == 0);
+    CHECK(d.pgs.omega == 1);
+    CHECK(d.admm.over_relax == 1);
+#ifdef CONTACT_USE_FLOAT
+    CHECK(d.tol_abs == (ct_real)1e-4 && d.tol_rel == (ct_real)1e-5 && d.sym_tol == (ct_real)1e-4);
+#else
+    CHECK(d.tol_abs == 1e-8 && d.tol_rel == 1e-8 && d.sym_tol == 1e-8);
+#endif
+#define BAD_SETTING(stmt)                                                                  \
+    do {                                                                                   \
+        s = d;                                                                             \
+        stmt;                                                                              \
+        th_check(ct_settings_validate(&s) == CT_ERROR_INVALID_SETTINGS, __FILE__, __LINE__, \
+                 #stmt " -> CT_ERROR_INVALID_SETTINGS", "");                                \
+    } while (0)
+    BAD_SETTING(s.method = (ct_method)2);
+    BAD_SETTING(s.method = (ct_method)-1);
+    BAD_SETTING(s.max_iter = -1);
+    BAD_SETTING(s.check_every = 0);
+    BAD_SETTING(s.stop = (ct_stop_rule)2);
+    BAD_SETTING(s.tol_abs = 0);
+    BAD_SETTING(s.tol_abs = -1);
+    BAD_SETTING(s.tol_abs = nan);
+    BAD_SETTING(s.tol_abs = inf);
+    BAD_SETTING(s.tol_rel = 0);
+    BAD_SETTING(s.tol_rel = nan);
+    BAD_SETTING(s.tol_change = -1);
+    BAD_SETTING(s.tol_change = nan);
+    BAD_SETTING(s.sym_tol = -1);
+    BAD_SETTING(s.sym_tol = inf);
+    BAD_SETTING(s.warm_start = 2);
+    BAD_SETTING(s.warm_start = -1);
+    BAD_SETTING(s.pgs.omega = 0);
+    BAD_SETTING(s.pgs.omega = 2);
+    BAD_SETTING(s.pgs.omega = nan);
+    BAD_SETTING(s.admm.eta = 0);
+    BAD_SETTING(s.admm.eta = inf);
+    BAD_SETTING(s.admm.rho_power = nan);
+    BAD_SETTING(s.admm.rho_power_step = -0.1f);
+    BAD_SETTING(s.admm.rho_power_step = 1.5f);
+    BAD_SETTING(s.admm.ratio = 1);
+    BAD_SETTING(s.admm.ratio = inf);
+    BAD_SETTING(s.admm.update_every = 0);
+    BAD_SETTING(s.admm.power_iters = 0);
+    BAD_SETTING(s.admm.over_relax = 0);
+    BAD_SETTING(s.admm.over_relax = 2);
+#undef BAD_SETTING
+    /* edge values that are valid */
+    s = d; s.max_iter = 0; CHECK_EQ_INT(ct_settings_validate(&s), CT_OK);
+    s = d; s.warm_start = 0; s.method = CT_METHOD_PGS_NCP; s.stop = CT_STOP_RELATIVE;
+    s.admm.rho_power_step = 0; s.sym_tol = 0; s.pgs.omega = 1.9f;
+    CHECK_EQ_INT(ct_settings_validate(&s), CT_OK);
+}
+
+static void test_solve_errors(void) {
+    fixture f;
+    ct_settings s = ct_default_settings();
+    ct_workspace ws;
+    ct_info info;
+    int m;
+    for (m = 0; m < 2; ++m) {
+        s = ct_default_settings();
+        s.method = m == 0 ? CT_METHOD_PGS_NCP : CT_METHOD_ADMM_NCP;
+        s.max_iter = 5000;
+        fixture_init(&f);
+        CHECK_EQ_INT(solve_fixture(&f, &s, &info), CT_OK);
+        CHECKF(info.status == CT_STATUS_CONVERGED, "%s: the valid fixture: %s", ct_method_string(s.method),
+               ct_status_string(info.status));
+        CHECK_EQ_INT(ct_workspace_alloc(&ws, NB, NU, NC, &s, NULL), CT_OK);
+        CHECK_EQ_INT(ct_solve(NULL, &s, &ws, f.lambda, f.v, &info), CT_ERROR_INVALID_ARGUMENT);
+        CHECK_EQ_INT(info.status, CT_STATUS_NOT_SOLVED);
+        CHECK_EQ_INT(ct_solve(&f.p, NULL, &ws, f.lambda, f.v, &info), CT_ERROR_INVALID_ARGUMENT);
+        CHECK_EQ_INT(ct_solve(&f.p, &s, NULL, f.lambda, f.v, &info), CT_ERROR_INVALID_ARGUMENT);
+        CHECK_EQ_INT(ct_solve(&f.p, &s, &ws, NULL, f.v, &info), CT_ERROR_INVALID_ARGUMENT);
+        CHECK_EQ_INT(info.status, CT_STATUS_NOT_SOLVED);
+        CHECK_EQ_INT(ct_solve(&f.p, &s, &ws, f.lambda, NULL, &info), CT_ERROR_INVALID_ARGUMENT);
+        /* errors reach the caller even without info */
+        CHECK_EQ_INT(ct_solve(&f.p, &s, &ws, f.lambda, NULL, NULL), CT_ERROR_INVALID_ARGUMENT);
+        /* bad settings */
+        {
+            ct_settings b = s;
+            b.max_iter = -3;
+            CHECK_EQ_INT(ct_solve(&f.p, &b, &ws, f.lambda, f.v, &info), CT_ERROR_INVALID_SETTINGS);
+            CHECK_EQ_INT(info.status, CT_STATUS_NOT_SOLVED);
+        }
+        /* problem errors pass through */
+        f.g[3] = (ct_real)NAN;
+        CHECK_EQ_INT(ct_solve(&f.p, &s, &ws, f.lambda, f.v, &info), CT_ERROR_NON_FINITE);
+        CHECK_EQ_INT(info.status, CT_STATUS_NOT_SOLVED);
+        fixture_init(&f);
+        f.G[2] = (ct_real)NAN;
+        CHECK_EQ_INT(ct_solve(&f.p, &s, &ws, f.lambda, f.v, &info), CT_ERROR_NON_FINITE);
+        fixture_init(&f);
+        f.mu[0] = -1;
+        CHECK_EQ_INT(ct_solve(&f.p, &s, &ws, f.lambda, f.v, &info), CT_ERROR_NEGATIVE_FRICTION);
+        fixture_init(&f);
+        f.mu[1] = (ct_real)NAN;
+        CHECK_EQ_INT(ct_solve(&f.p, &s, &ws, f.lambda, f.v, &info), CT_ERROR_NON_FINITE);
+        fixture_init(&f);
+        f.R[0] = -1;
+        CHECK_EQ_INT(ct_solve(&f.p, &s, &ws, f.lambda, f.v, &info), CT_ERROR_NEGATIVE_COMPLIANCE);
+        fixture_init(&f);
+        f.R[5] = (ct_real)NAN;
+        CHECK_EQ_INT(ct_solve(&f.p, &s, &ws, f.lambda, f.v, &info), CT_ERROR_NON_FINITE);
+        fixture_init(&f);
+        f.G[1] = 1; /* G_01 = 1, G_10 = 0.05 */
+        CHECK_EQ_INT(ct_solve(&f.p, &s, &ws, f.lambda, f.v, &info), CT_ERROR_NOT_SYMMETRIC);
+        fixture_init(&f);
+        f.G[N + 1] = -2;
+        CHECK_EQ_INT(ct_solve(&f.p, &s, &ws, f.lambda, f.v, &info), CT_ERROR_NOT_PSD);
+        fixture_init(&f);
+        f.p.nc = -2;
+        CHECK_EQ_INT(ct_solve(&f.p, &s, &ws, f.lambda, f.v, &info), CT_ERROR_INVALID_SIZE);
+        fixture_init(&f);
+        f.p.mu = NULL;
+        CHECK_EQ_INT(ct_solve(&f.p, &s, &ws, f.lambda, f.v, &info), CT_ERROR_INVALID_ARGUMENT);
+        /* a non-finite warm start */
+        fixture_init(&f);
+        f.lambda[4] = (ct_real)NAN;
+        CHECK_EQ_INT(ct_solve(&f.p, &s, &ws, f.lambda, f.v, &info), CT_ERROR_NON_FINITE);
+        f.lambda[4] = (ct_real)INFINITY;
+        CHECK_EQ_INT(ct_solve(&f.p, &s, &ws, f.lambda, f.v, &info), CT_ERROR_NON_FINITE);
+        /* ... that warm_start = 0 ignores */
+        s.warm_start = 0;
+        CHECK_EQ_INT(ct_solve(&f.p, &s, &ws, f.lambda, f.v, &info), CT_OK);
+        s.warm_start = 1;
+        ct_workspace_free(&ws);
+        /* a workspace too small */
+        {
+            ct_settings small = s;
+            fixture_init(&f);
+            CHECK_EQ_INT(ct_workspace_alloc(&ws, 0, 0, 0, &small, NULL), CT_OK);
+            CHECK_EQ_INT(ct_solve(&f.p, &s, &ws, f.lambda, f.v, &info), CT_ERROR_WORKSPACE_TOO_SMALL);
+            CHECK_EQ_INT(info.status, CT_STATUS_NOT_SOLVED);
+            ct_workspace_free(&ws);
+        }
+    }
+    /* ADMM factors G + R + (eta + rho) I: an indefinite G with a positive diagonal passes
+       validation and is reported as not PSD */
+    {
+        ct_real G[9] = {1, 3, 0, 3, 1, 0, 0, 0, 1}, g[3] = {0, 0, -1}, mu[1] = {0.5f}, l[3] = {0, 0, 0}, v[3];
+        ct_problem p;
+        p.nb = 0; p.nu = 0; p.nc = 1; p.G = G; p.g = g; p.mu = mu; p.R = NULL;
+        s = ct_default_settings();
+        CHECK_EQ_INT(ct_problem_validate(&p, s.sym_tol), CT_OK);
+        CHECK_EQ_INT(ct_workspace_alloc(&ws, 0, 0, 1, &s, NULL), CT_OK);
+        CHECK_EQ_INT(ct_solve(&p, &s, &ws, l, v, &info), CT_ERROR_NOT_PSD);
+        CHECK_EQ_INT(info.status, CT_STATUS_NOT_SOLVED);
+        ct_workspace_free(&ws);
+    }
+}
+
+static void test_workspace_errors(void) {
+    ct_settings s = ct_default_settings();
+    ct_workspace ws;
+    size_t bytes = 0;
+    unsigned char mem[256];
+    CHECK_EQ_INT(ct_workspace_size(1, 1, 1, NULL, &bytes), CT_ERROR_INVALID_ARGUMENT);
+    CHECK_EQ_INT(ct_workspace_size(1, 1, 1, &s, NULL), CT_ERROR_INVALID_ARGUMENT);
+    CHECK_EQ_INT(ct_workspace_size(-1, 1, 1, &s, &bytes), CT_ERROR_INVALID_SIZE);
+    CHECK_EQ_INT(ct_workspace_size(1, -1, 1, &s, &bytes), CT_ERROR_INVALID_SIZE);
+    CHECK_EQ_INT(ct_workspace_size(1, 1, -1, &s, &bytes), CT_ERROR_INVALID_SIZE);
+    CHECK_EQ_INT(ct_workspace_size(0, 0, 20000, &s, &bytes), CT_ERROR_INVALID_SIZE);
+    s.method = (ct_method)7;
+    CHECK_EQ_INT(ct_workspace_size(1, 1, 1, &s, &bytes), CT_ERROR_INVALID_SETTINGS);
+    s = ct_default_settings();
+    CHECK_EQ_INT(ct_workspace_size(0, 0, 0, &s, &bytes), CT_OK);
+    CHECK_EQ_INT(ct_workspace_init(NULL, mem, sizeof(mem)), CT_ERROR_INVALID_ARGUMENT);
+    CHECK_EQ_INT(ct_workspace_init(&ws, NULL, 16), CT_ERROR_INVALID_ARGUMENT);
+    CHECK_EQ_INT(ct_workspace_init(&ws, NULL, 0), CT_OK);
+    CHECK(ws.base == NULL && ws.size == 0 && ws.mem == NULL);
+    /* fewer bytes than the alignment skip */
+    {
+        unsigned char *odd = mem + (64 - (size_t)mem % 64) % 64 + 1; /* skip 63 */
+        CHECK_EQ_INT(ct_workspace_init(&ws, odd, 10), CT_ERROR_WORKSPACE_TOO_SMALL);
+        CHECK_EQ_INT(ct_workspace_init(&ws, odd, 100), CT_OK);
+        CHECK(((size_t)ws.base % 64) == 0 && ws.size == 100 - 63 && ws.mem == NULL);
+    }
+    CHECK_EQ_INT(ct_workspace_alloc(NULL, 1, 1, 1, &s, NULL), CT_ERROR_INVALID_ARGUMENT);
+    CHECK_EQ_INT(ct_workspace_alloc(&ws, -1, 1, 1, &s, NULL), CT_ERROR_INVALID_SIZE);
+    CHECK_EQ_INT(ct_workspace_alloc(&ws, 1, 1, 1, NULL, NULL), CT_ERROR_INVALID_ARGUMENT);
+    ct_workspace_free(NULL); /* no-op */
+    /* the allocator context reaches CONTACT_MALLOC and CONTACT_FREE; failure is reported */
+    {
+        test_alloc a = {0, 0, 0};
+        CHECK_EQ_INT(ct_workspace_alloc(&ws, 1, 1, 1, &s, &a), CT_OK);
+        CHECK(ws.mem != NULL && ws.alloc_ctx == &a && ((size_t)ws.base % 64) == 0);
+        CHECK(ct_workspace_size(1, 1, 1, &s, &bytes) == CT_OK && ws.size + (size_t)(ws.base - (unsigned char *)ws.mem) == bytes);
+        ct_workspace_free(&ws);
+        CHECK(a.mallocs == 1 && a.frees == 1);
+        CHECK(ws.mem == NULL && ws.base == NULL);
+        a.fail = 1;
+        CHECK_EQ_INT(ct_workspace_alloc(&ws, 1, 1, 1, &s, &a), CT_ERROR_OUT_OF_MEMORY);
+        CHECK(ws.mem == NULL);
+        ct_workspace_free(&ws); /* freeing a failed workspace is harmless */
+        CHECK(a.frees == 1);
+    }
+}
+
+static void test_strings(void) {
+    int r, q, bad_distinct = 0;
+    const char *texts[12];
+    for (r = 0; r >= -11; --r) {
+        const char *t = ct_result_string((ct_result)r);
+        CHECKF(t != NULL && t[0] != '\0', "ct_result_string(%d) is empty", r);
+        CHECKF(t != NULL && strcmp(t, "unknown ct_result") != 0, "ct_result_string(%d) is unknown", r);
+        texts[-r] = t;
+    }
+    for (r = 0; r < 12; ++r)
+        for (q = 0; q < r; ++q)
+            bad_distinct += texts[r] && texts[q] && strcmp(texts[r], texts[q]) == 0;
+    CHECKF(bad_distinct == 0, "%d pairs of ct_result strings are equal", bad_distinct);
+    CHECK(strcmp(ct_result_string((ct_result)-12), "unknown ct_result") == 0);
+    CHECK(strcmp(ct_result_string((ct_result)1), "unknown ct_result") == 0);
+    for (r = 0; r <= 4; ++r) {
+        const char *t = ct_status_string((ct_status)r);
+        CHECK(t != NULL && t[0] != '\0' && strcmp(t, "unknown ct_status") != 0);
+        for (q = 0; q < r; ++q) CHECK(strcmp(t, ct_status_string((ct_status)q)) != 0);
+    }
+    CHECK(strcmp(ct_status_string((ct_status)5), "unknown ct_status") == 0);
+    CHECK(strcmp(ct_method_string(CT_METHOD_PGS_NCP), "PGS_NCP") == 0);
+    CHECK(strcmp(ct_method_string(CT_METHOD_ADMM_NCP), "ADMM_NCP") == 0);
+    CHECK(strcmp(ct_method_string((ct_method)9), "unknown method") == 0);
+    CHECK(strcmp(ct_version(), CONTACT_VERSION_STRING) == 0);
+    /* the codes are the documented values */
+    CHECK_EQ_INT(CT_OK, 0);
+    CHECK_EQ_INT(CT_ERROR_INVALID_ARGUMENT, -1);
+    CHECK_EQ_INT(CT_ERROR_OUT_OF_MEMORY, -11);
+    CHECK_EQ_INT(CT_STATUS_NOT_SOLVED, 4);
+}
+
+int main(void) {
+    test_problem_validate();
+    test_settings_validate();
+    test_solve_errors();
+    test_workspace_errors();
+    test_strings();
+    return th_summary();
+}
