@@ -22,7 +22,13 @@ DOUBLE     = $(TESTS:%=$(BUILD)/tests/double/test_%)
 FLOAT      = $(TESTS:%=$(BUILD)/tests/float/test_%)
 SAN_DOUBLE = $(TESTS:%=$(BUILD)/tests/san-double/test_%)
 SAN_FLOAT  = $(TESTS:%=$(BUILD)/tests/san-float/test_%)
-TEST_BINS  = $(DOUBLE) $(FLOAT) $(SAN_DOUBLE) $(SAN_FLOAT)
+# the Cholesky's register tile depends on the target ISA (4x4 SSE2, 6x8 AVX, 6x16 AVX-512):
+# also build the linear-algebra and solver tests for this machine at -O3, in both precisions
+NATIVE_TESTS = cholesky solver
+NATIVE     = $(NATIVE_TESTS:%=$(BUILD)/tests/native-double/test_%) \
+             $(NATIVE_TESTS:%=$(BUILD)/tests/native-float/test_%)
+NATIVEFLAGS = -O3 -march=native
+TEST_BINS  = $(DOUBLE) $(FLOAT) $(SAN_DOUBLE) $(SAN_FLOAT) $(NATIVE)
 TEST_DEPS  = contact.h tests/harness.h
 
 # scripts other people own; each prints "N passed, M failed" lines of its own
@@ -39,7 +45,7 @@ tests: $(TEST_BINS)
 
 test: $(TEST_BINS)
 	@mkdir -p $(BUILD) && : > $(LOG)
-	@for t in $(DOUBLE) $(FLOAT); do \
+	@for t in $(DOUBLE) $(FLOAT) $(NATIVE); do \
 	    sh tests/run.sh "$$t" "./$$t" | tee -a $(LOG); \
 	done
 	@for t in $(SAN_DOUBLE) $(SAN_FLOAT); do \
@@ -59,6 +65,14 @@ $(BUILD)/tests/float/%: tests/%.c $(TEST_DEPS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -DCONTACT_USE_FLOAT -I. -o $@ $< $(LDLIBS)
 
+$(BUILD)/tests/native-double/%: tests/%.c $(TEST_DEPS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(NATIVEFLAGS) -I. -o $@ $< $(LDLIBS)
+
+$(BUILD)/tests/native-float/%: tests/%.c $(TEST_DEPS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(NATIVEFLAGS) -DCONTACT_USE_FLOAT -I. -o $@ $< $(LDLIBS)
+
 $(BUILD)/tests/san-double/%: tests/%.c $(TEST_DEPS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(SANFLAGS) -I. -o $@ $< $(LDLIBS)
@@ -74,12 +88,25 @@ $(BUILD)/box_push: examples/box_push.c contact.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -I. -o $@ examples/box_push.c $(LDLIBS)
 
-bench-cholesky: $(BUILD)/bench_cholesky
-	OPENBLAS_NUM_THREADS=1 ./$(BUILD)/bench_cholesky
+# OpenBLAS one thread, its default kernel and the AVX2 / AVX-512 kernels forced (OpenBLAS
+# 0.3.21 does not recognise recent Xeons and falls back to a generic kernel); the header
+# built at -O2 -march=native and at plain -O2. Needs libopenblas-dev (bench/install-deps.sh).
+OPENBLAS = $(firstword $(wildcard /usr/lib/x86_64-linux-gnu/openblas-pthread/libopenblas.so \
+                                  /usr/lib/*/openblas*/libopenblas.so) -lopenblas)
+bench-cholesky: $(BUILD)/bench_cholesky_native $(BUILD)/bench_cholesky_O2
+	@for b in native O2; do for core in default Haswell SkylakeX; do \
+	    echo "== header -O2 $$( [ $$b = native ] && echo '-march=native' ), OpenBLAS kernel $$core"; \
+	    if [ $$core = default ]; then OPENBLAS_NUM_THREADS=1 ./$(BUILD)/bench_cholesky_$$b; \
+	    else OPENBLAS_NUM_THREADS=1 OPENBLAS_CORETYPE=$$core ./$(BUILD)/bench_cholesky_$$b; fi; \
+	done; done
 
-$(BUILD)/bench_cholesky: bench/cholesky.c contact.h
+$(BUILD)/bench_cholesky_native: bench/cholesky.c contact.h
 	@mkdir -p $(@D)
-	$(CC) -std=c99 -O2 -march=native -I. -o $@ bench/cholesky.c -lopenblas -lm
+	$(CC) -O2 -march=native -I. -o $@ bench/cholesky.c $(OPENBLAS) -lm
+
+$(BUILD)/bench_cholesky_O2: bench/cholesky.c contact.h
+	@mkdir -p $(@D)
+	$(CC) -O2 -I. -o $@ bench/cholesky.c $(OPENBLAS) -lm
 
 clean:
 	rm -rf $(BUILD)

@@ -482,9 +482,174 @@ CT__PRIVATE void ct__symv(const ct_real *a, int n, int lda, const ct_real *x, ct
 #endif
 }
 
-#define CT__CHOL_NB 32
-/* Cholesky scratch in ct_real elements (packing buffer of the blocked path). */
+/* Register tile of the micro-kernel: MR rows x NR columns of accumulators, sized to the vector ISA the
+   compiler targets (only selects constants; the code is the same plain C for all of them). */
+#if defined(__AVX512F__)
+#define CT__CHOL_MR 6
+#define CT__CHOL_NR 16
+#define CT__CHOL_ROW(c, x, b) CT__CHOL_FMA8(c, x, b, 0) CT__CHOL_FMA8(c, x, b, 8)
+#elif defined(__AVX__)
+#define CT__CHOL_MR 6
+#define CT__CHOL_NR 8
+#define CT__CHOL_ROW(c, x, b) CT__CHOL_FMA8(c, x, b, 0)
+#else
+#define CT__CHOL_MR 4
+#define CT__CHOL_NR 4
+#define CT__CHOL_ROW(c, x, b) CT__CHOL_FMA4(c, x, b, 0)
+#endif
+#if CT__CHOL_MR == 6
+#define CT__CHOL_ROWS(X) X(0) X(1) X(2) X(3) X(4) X(5)
+#else
+#define CT__CHOL_ROWS(X) X(0) X(1) X(2) X(3)
+#endif
+#define CT__CHOL_FMA4(c, x, b, o) \
+    c[o] += x * b[o]; c[o + 1] += x * b[o + 1]; c[o + 2] += x * b[o + 2]; c[o + 3] += x * b[o + 3];
+#define CT__CHOL_FMA8(c, x, b, o) CT__CHOL_FMA4(c, x, b, o) CT__CHOL_FMA4(c, x, b, o + 4)
+#define CT__CHOL_SET4(t, c, o) t[o] = c[o]; t[o + 1] = c[o + 1]; t[o + 2] = c[o + 2]; t[o + 3] = c[o + 3];
+#if CT__CHOL_NR == 16
+#define CT__CHOL_ROW_SAVE(t, c) CT__CHOL_SET4(t, c, 0) CT__CHOL_SET4(t, c, 4) CT__CHOL_SET4(t, c, 8) CT__CHOL_SET4(t, c, 12)
+#elif CT__CHOL_NR == 8
+#define CT__CHOL_ROW_SAVE(t, c) CT__CHOL_SET4(t, c, 0) CT__CHOL_SET4(t, c, 4)
+#else
+#define CT__CHOL_ROW_SAVE(t, c) CT__CHOL_SET4(t, c, 0)
+#endif
+
+#ifndef CT__CHOL_NB
+#define CT__CHOL_NB 16 /* panel width (columns factored per step), a multiple of NR */
+#endif
+#define CT__CHOL_KC 256               /* depth of one packed B chunk (B chunk = KC x NR stays in L1) */
+#ifndef CT__CHOL_SMALL
+#define CT__CHOL_SMALL 24 /* below this order: unblocked path */
+#endif
+
+/* Scratch needed by ct__chol_factor, in ct_real elements, for order n (0 is fine for small n). */
 #define CT__CHOL_SCRATCH(n) ((size_t)CT__CHOL_NB * (size_t)(n))
+
+/* Micro-kernel, C -= A*B^T on an MR x NR tile: A rows a + r*lda (kc long), b packed kc x NR, C rows c + r*ldc.
+   Only C(r,c) with r < mr, c < nr and c <= r + dofs is written (dofs = tile row - tile column). */
+/* GCC's -O3 loop vectorizer turns the p loop below into strictly ordered (fold-left) vector
+   reductions, about 5 times slower than the register tile it replaces: keep it to SLP. */
+#if defined(__GNUC__) && !defined(__clang__) && !defined(__INTEL_COMPILER)
+#define CT__TILE_KERNEL __attribute__((optimize("no-tree-loop-vectorize")))
+#else
+#define CT__TILE_KERNEL
+#endif
+CT__PRIVATE CT__TILE_KERNEL void ct__chol_mk(int kc, const ct_real *a, int lda, const ct_real *b, ct_real *c, int ldc, int mr, int nr,
+                        int dofs)
+{
+#define CT__CHOL_DECL(r) ct_real c##r[CT__CHOL_NR] = {0}; const ct_real *a##r = a + (r < mr ? r : 0) * lda;
+    CT__CHOL_ROWS(CT__CHOL_DECL)
+#undef CT__CHOL_DECL
+    int p, r, j;
+    for (p = 0; p < kc; ++p, b += CT__CHOL_NR) {
+#define CT__CHOL_STEP(r) { const ct_real x = a##r[p]; CT__CHOL_ROW(c##r, x, b) }
+        CT__CHOL_ROWS(CT__CHOL_STEP)
+#undef CT__CHOL_STEP
+    }
+    {
+        ct_real t[CT__CHOL_MR][CT__CHOL_NR];
+#define CT__CHOL_SAVE(r) CT__CHOL_ROW_SAVE(t[r], c##r)
+        CT__CHOL_ROWS(CT__CHOL_SAVE)
+#undef CT__CHOL_SAVE
+        if (mr == CT__CHOL_MR && nr == CT__CHOL_NR && dofs >= CT__CHOL_NR - 1) {
+            for (r = 0; r < CT__CHOL_MR; ++r)
+                for (j = 0; j < CT__CHOL_NR; ++j) c[r * ldc + j] -= t[r][j];
+        } else {
+            for (r = 0; r < mr; ++r)
+                for (j = 0; j < nr && j <= r + dofs; ++j) c[r * ldc + j] -= t[r][j];
+        }
+    }
+}
+
+/* Unblocked Cholesky-Banachiewicz: L(i,j) = (A(i,j) - L(i,0:j) . L(j,0:j)) / L(j,j). Returns -1 or bad pivot. */
+CT__PRIVATE int ct__chol_unblocked(ct_real *a, int n, int lda, int off)
+{
+    int i, j;
+    for (i = 0; i < n; ++i) {
+        ct_real *ai = a + i * lda;
+        for (j = 0; j <= i; ++j) {
+            const ct_real *aj = a + j * lda;
+            const ct_real s = ai[j] - ct__dot(ai, aj, j);
+            if (j < i) {
+                ai[j] = s * (1 / aj[j]); /* the division is off the dependency chain */
+            } else {
+                if (!(s > 0 && s - s == 0)) return off + i; /* not > 0, or inf/NaN */
+                ai[i] = CONTACT_SQRT(s);
+            }
+        }
+    }
+    return -1;
+}
+
+/* In-place Cholesky A = L L^T, row-major, lower triangle read/written, strict upper untouched.
+   Returns -1 on success or the 0-based index of the first pivot that is not > 0 or not finite. */
+CT__PRIVATE int ct__chol_blocked(ct_real *a, int n, int lda, ct_real *scratch)
+{
+    int k, kb, i, j, p, p0, kc, jt, nt, info;
+    if (n < CT__CHOL_SMALL) return ct__chol_unblocked(a, n, lda, 0);
+    for (k = 0; k < n; k += kb) {
+        ct_real *pan = a + k * lda + k; /* top-left of the panel: diagonal element (k,k) */
+        kb = n - k < CT__CHOL_NB ? n - k : CT__CHOL_NB;
+        nt = (kb + CT__CHOL_NR - 1) / CT__CHOL_NR;
+        if (k > 0) {
+            /* pack B = L(k:k+kb, 0:k) as nt column tiles of k x NR (zero padded) */
+            for (jt = 0; jt < nt; ++jt) {
+                ct_real *bt = scratch + jt * k * CT__CHOL_NR;
+                for (j = 0; j < CT__CHOL_NR; ++j) {
+                    int col = jt * CT__CHOL_NR + j;
+                    if (col < kb) {
+                        const ct_real *src = a + (k + col) * lda;
+                        for (p = 0; p < k; ++p) bt[p * CT__CHOL_NR + j] = src[p];
+                    } else {
+                        for (p = 0; p < k; ++p) bt[p * CT__CHOL_NR + j] = 0;
+                    }
+                }
+            }
+            /* A(k:n, k:k+kb) -= L(k:n, 0:k) * B^T, in KC deep chunks */
+            for (p0 = 0; p0 < k; p0 += kc) {
+                kc = k - p0 < CT__CHOL_KC ? k - p0 : CT__CHOL_KC;
+                for (jt = 0; jt < nt; ++jt) {
+                    const ct_real *bt = scratch + (jt * k + p0) * CT__CHOL_NR;
+                    int j0 = jt * CT__CHOL_NR, nr = kb - j0 < CT__CHOL_NR ? kb - j0 : CT__CHOL_NR;
+                    for (i = j0 - j0 % CT__CHOL_MR; i < n - k; i += CT__CHOL_MR) {
+                        int mr = n - k - i < CT__CHOL_MR ? n - k - i : CT__CHOL_MR;
+                        ct__chol_mk(kc, a + (k + i) * lda + p0, lda, bt, pan + i * lda + j0, lda, mr, nr, i - j0);
+                    }
+                }
+            }
+        }
+        /* factor the diagonal block */
+        info = ct__chol_unblocked(pan, kb, lda, k);
+        if (info >= 0) return info;
+        if (k + kb < n) {
+            /* TRSM  X = A(k+kb:n, k:k+kb) * L11^-T, as a GEMM with the explicit inverse: pack B(p,c) = -Linv(c,p)
+               (Linv = L11^-1 by column substitution), then per row tile: copy the rows, zero them, C -= A*B^T */
+#define CT__CHOL_B(p, c) scratch[((c) / CT__CHOL_NR * kb + (p)) * CT__CHOL_NR + (c) % CT__CHOL_NR]
+            for (j = 0; j < nt * CT__CHOL_NR; ++j) {
+                for (p = 0; p < kb; ++p) CT__CHOL_B(p, j) = 0;
+                if (j < kb) { /* row j of Linv: Linv(j, 0:j) = -(sum_i L(j,i) Linv(i, 0:j)) / L(j,j), axpy form */
+                    const ct_real *lj = pan + j * lda, r = -1 / lj[j];
+                    for (i = 0; i < j; ++i)
+                        for (p = 0; p <= i; ++p) CT__CHOL_B(p, j) += lj[i] * CT__CHOL_B(p, i);
+                    for (p = 0; p < j; ++p) CT__CHOL_B(p, j) *= r;
+                    CT__CHOL_B(j, j) = r;
+                }
+            }
+#undef CT__CHOL_B
+            for (i = kb; i < n - k; i += CT__CHOL_MR) {
+                ct_real buf[CT__CHOL_MR * CT__CHOL_NB], *row = pan + i * lda;
+                int r, mr = n - k - i < CT__CHOL_MR ? n - k - i : CT__CHOL_MR;
+                for (r = 0; r < mr; ++r)
+                    for (j = 0; j < kb; ++j) { buf[r * CT__CHOL_NB + j] = row[r * lda + j]; row[r * lda + j] = 0; }
+                for (jt = 0; jt < nt; ++jt) {
+                    int j0 = jt * CT__CHOL_NR, nr = kb - j0 < CT__CHOL_NR ? kb - j0 : CT__CHOL_NR;
+                    ct__chol_mk(kb, buf, CT__CHOL_NB, scratch + jt * kb * CT__CHOL_NR, row + j0, lda, mr, nr, n);
+                }
+            }
+        }
+    }
+    return -1;
+}
 
 /* In-place row-major lower Cholesky; returns -1 or the first bad pivot. See ct_cholesky_factor. */
 CT__PRIVATE int ct__chol_factor(ct_real *a, int n, int lda, ct_real *scratch) {
@@ -496,22 +661,7 @@ CT__PRIVATE int ct__chol_factor(ct_real *a, int n, int lda, ct_real *scratch) {
     CT__LAPACK(potrf)(&uplo, &n, a, &lda, &info, 1);
     return info > 0 ? info - 1 : -1;
 #else
-    int i, j;
-    (void)scratch;
-    /* Crout: L_ij = (A_ij - L_i,0:j . L_j,0:j) / L_jj, row by row (contiguous dots). */
-    for (i = 0; i < n; ++i) {
-        ct_real *ri = a + (size_t)i * lda;
-        for (j = 0; j < i; ++j) {
-            const ct_real *rj = a + (size_t)j * lda;
-            ri[j] = (ri[j] - ct__dot(ri, rj, j)) / rj[j];
-        }
-        {
-            ct_real d = ri[i] - ct__dot(ri, ri, i);
-            if (!(d > 0) || !ct__finite(d)) return i;
-            ri[i] = CONTACT_SQRT(d);
-        }
-    }
-    return -1;
+    return ct__chol_blocked(a, n, lda, scratch);
 #endif
 }
 
@@ -1327,7 +1477,7 @@ CT_API ct_result ct_cholesky_factor(ct_real *a, int n, int lda, ct_real shift, c
                                     int *bad_pivot) {
     int i, bad;
     if (bad_pivot) *bad_pivot = -1;
-    if (n < 0 || n > CT__MAX_N || lda < n) return CT_ERROR_INVALID_SIZE;
+    if (n < 0 || n > CT__MAX_N || lda < n || lda > CT__MAX_N) return CT_ERROR_INVALID_SIZE;
     if (n == 0) return CT_OK;
     if (!a || (!scratch && ct_cholesky_scratch_size(n) > 0)) return CT_ERROR_INVALID_ARGUMENT;
     if (!ct__finite(shift)) return CT_ERROR_NON_FINITE;
