@@ -61,6 +61,7 @@
    CONTENTS (search for the tags)
        >>config >>codes >>types >>api               declarations
        >>hooks >>linalg >>delassus >>cones >>criteria >>workspace >>settings >>validate
+       >>solver-common
        >>solver-pgs >>solver-admm >>public           implementation
        >>license
 
