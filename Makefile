@@ -17,7 +17,7 @@ SANFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fram
 BUILD    = build
 
 # tests/test_<name>.c, each built four ways
-TESTS      = cones criteria cholesky solver validate
+TESTS      = cones criteria cholesky solver validate io
 DOUBLE     = $(TESTS:%=$(BUILD)/tests/double/test_%)
 FLOAT      = $(TESTS:%=$(BUILD)/tests/float/test_%)
 SAN_DOUBLE = $(TESTS:%=$(BUILD)/tests/san-double/test_%)
@@ -37,7 +37,7 @@ EXTRA_TESTS = tests/compile_tests.sh tests/lapack_test.sh tests/cmake_consumer/r
 LOG = $(BUILD)/test.log
 SAN_ENV = ASAN_OPTIONS=abort_on_error=0:detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
 
-.PHONY: all test tests demo bench-cholesky clean
+.PHONY: all test tests demo bench bench-build bench-cholesky clean
 
 all: tests
 
@@ -107,6 +107,36 @@ $(BUILD)/bench_cholesky_native: bench/cholesky.c contact.h
 $(BUILD)/bench_cholesky_O2: bench/cholesky.c contact.h
 	@mkdir -p $(@D)
 	$(CC) -O2 -I. -o $@ bench/cholesky.c $(OPENBLAS) -lm
+
+# make bench [FCLIB=folder]: contact.h and Siconos Numerics on the FCLib problems and on
+# generated small ones (bench/run.sh), then profiles and tables (bench/report.py). Needs the
+# Debian packages of bench/install-deps.sh; without Siconos it runs contact.h alone.
+FCLIB ?= ../shared/fclib
+BENCH_CFLAGS = -O2 -march=native -Wall -Wextra -DBENCH_WITH_FCLIB -I. -Ibench
+SICONOS_INC  = -I/usr/include/siconos -I/usr/include/siconos/numerics
+SICONOS_LIBS = -lsiconos_numerics -lfclib -lm
+PYTHON ?= $(firstword $(wildcard /usr/bin/python3) python3)
+
+bench: bench-build
+	sh bench/run.sh $(FCLIB)
+	$(PYTHON) bench/report.py $(BUILD)/bench/results.csv docs/benchmarks_results.md docs/img
+
+bench-build: $(BUILD)/bench/ct_bench $(BUILD)/bench/gen_problems
+	@if [ -f /usr/include/siconos/numerics/fc3d_Solvers.h ]; then \
+	    $(MAKE) --no-print-directory $(BUILD)/bench/siconos_bench; \
+	else echo "Siconos Numerics not installed: contact.h only (sh bench/install-deps.sh)"; fi
+
+$(BUILD)/bench/ct_bench: bench/ct_bench.c bench/bench_problem.h contact.h
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) -o $@ bench/ct_bench.c -lfclib -lm
+
+$(BUILD)/bench/gen_problems: bench/gen_problems.c contact.h
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) -o $@ bench/gen_problems.c -lm
+
+$(BUILD)/bench/siconos_bench: bench/siconos_bench.c bench/bench_problem.h contact.h
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) $(SICONOS_INC) -o $@ bench/siconos_bench.c $(SICONOS_LIBS)
 
 clean:
 	rm -rf $(BUILD)

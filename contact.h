@@ -56,13 +56,14 @@
        CONTACT_SQRT/FABS/POW   sqrt/fabs/pow (or the f versions in float)
        CONTACT_USE_LAPACK      undefined            -      Cholesky via [ds]potrf/[ds]potrs
        CONTACT_USE_BLAS        undefined            -      products via [ds]symv
+       CONTACT_IO              undefined            -      ct_problem_write/read (stdio, malloc)
    (LAPACK and BLAS are opt-in; link -llapack / -lblas or OpenBLAS.)
 
    CONTENTS (search for the tags)
        >>config >>codes >>types >>api               declarations
        >>hooks >>linalg >>delassus >>cones >>criteria >>workspace >>settings >>validate
        >>solver-common
-       >>solver-pgs >>solver-admm >>public           implementation
+       >>solver-pgs >>solver-admm >>public >>io      implementation
        >>license
 
    REVISIONS
@@ -79,6 +80,9 @@
 #define CONTACT_VERSION_STRING "0.1.0"
 
 #include <stddef.h> /* size_t */
+#ifdef CONTACT_IO
+#include <stdio.h> /* FILE */
+#endif
 
 #if defined(__GNUC__) || defined(__clang__)
 #define CT__MAYBE_UNUSED __attribute__((unused))
@@ -128,6 +132,9 @@ typedef double ct_real;
 #define ct_cholesky_solve CT__PREC(ct_cholesky_solve)
 #define ct_delassus_scratch_size CT__PREC(ct_delassus_scratch_size)
 #define ct_delassus_from_mj CT__PREC(ct_delassus_from_mj)
+#define ct_problem_write CT__PREC(ct_problem_write)
+#define ct_problem_read CT__PREC(ct_problem_read)
+#define ct_problem_data_free CT__PREC(ct_problem_data_free)
 
 #ifdef __cplusplus
 extern "C" {
@@ -147,7 +154,8 @@ extern "C" {
     X(CT_ERROR_NOT_POSITIVE_DEFINITE, -8, "matrix is not positive definite (Cholesky failed)") \
     X(CT_ERROR_INVALID_SETTINGS, -9, "invalid settings (a field is out of range)")             \
     X(CT_ERROR_WORKSPACE_TOO_SMALL, -10, "workspace too small for this problem and method")   \
-    X(CT_ERROR_OUT_OF_MEMORY, -11, "out of memory")
+    X(CT_ERROR_OUT_OF_MEMORY, -11, "out of memory")                                             \
+    X(CT_ERROR_IO, -12, "read or write failed, or not a contact.h problem file")
 
 /* ct_status: the outcome of a solve that ran (ct_info.status). */
 #define CT_STATUS_LIST(X)                                                                        \
@@ -334,6 +342,23 @@ CT_API size_t ct_delassus_scratch_size(int nv, int m);
 CT_API ct_result ct_delassus_from_mj(int nv, int m, const ct_real *M, const ct_real *J,
                                      const ct_real *vfree, ct_real *G, ct_real *g,
                                      ct_real *scratch);
+
+#if defined(CONTACT_IO) && !defined(CONTACT_NO_MALLOC)
+/* Optional (define CONTACT_IO; needs stdio and malloc): write and read a problem in
+   contact.h's text format, to attach a failing problem to a bug report or to keep benchmark
+   problems. Format (docs/math.md):
+       contact.h problem 1
+       nb <nb> nu <nu> nc <nc> R <0|1>
+       G <n lines of n numbers>  g <n numbers>  mu <nc numbers>  [R <n numbers>]  end
+   Numbers are written with 17 significant digits (9 in float), so a double round-trips. */
+typedef struct ct_problem_data {
+    ct_problem problem;           /* points into the arrays below                          */
+    ct_real *G, *g, *mu, *R;      /* owned; R is NULL when the file has none               */
+} ct_problem_data;
+CT_API ct_result ct_problem_write(const ct_problem *p, FILE *f);
+CT_API ct_result ct_problem_read(FILE *f, ct_problem_data *out);
+CT_API void ct_problem_data_free(ct_problem_data *d);
+#endif
 
 #ifdef __cplusplus
 }
@@ -1605,6 +1630,101 @@ CT_API ct_result ct_solve(const ct_problem *p, const ct_settings *s, ct_workspac
     info->rho = run.rho;
     return CT_OK;
 }
+
+/* >>io ----------------------------------------------------------------------------------- */
+#if defined(CONTACT_IO) && !defined(CONTACT_NO_MALLOC)
+#include <string.h> /* strcmp */
+#ifdef CONTACT_USE_FLOAT
+#define CT__IO_FMT "%.9g"
+#define CT__IO_SCAN "%f"
+#else
+#define CT__IO_FMT "%.17g"
+#define CT__IO_SCAN "%lf"
+#endif
+CT__PRIVATE int ct__io_write_array(FILE *f, const char *tag, const ct_real *x, int rows, int cols) {
+    int i, j;
+    if (fprintf(f, "%s\n", tag) < 0) return 0;
+    for (i = 0; i < rows; ++i) {
+        for (j = 0; j < cols; ++j)
+            if (fprintf(f, j ? " " CT__IO_FMT : CT__IO_FMT, (double)x[(size_t)i * cols + j]) < 0) return 0;
+        if (fputc('\n', f) == EOF) return 0;
+    }
+    return 1;
+}
+
+CT_API ct_result ct_problem_write(const ct_problem *p, FILE *f) {
+    int n;
+    ct_result r;
+    if (!p || !f) return CT_ERROR_INVALID_ARGUMENT;
+    r = ct_problem_validate(p, (ct_real)1e30); /* sizes and finiteness; any symmetry */
+    if (r != CT_OK && r != CT_ERROR_NOT_PSD) return r;
+    n = p->nb + p->nu + 3 * p->nc;
+    if (fprintf(f, "contact.h problem 1\nnb %d nu %d nc %d R %d\n", p->nb, p->nu, p->nc,
+                p->R ? 1 : 0) < 0)
+        return CT_ERROR_IO;
+    if (!ct__io_write_array(f, "G", p->G, n, n) || !ct__io_write_array(f, "g", p->g, 1, n) ||
+        !ct__io_write_array(f, "mu", p->mu, 1, p->nc) ||
+        (p->R && !ct__io_write_array(f, "R", p->R, 1, n)) || fprintf(f, "end\n") < 0)
+        return CT_ERROR_IO;
+    return CT_OK;
+}
+
+CT__PRIVATE int ct__io_read_array(FILE *f, const char *tag, ct_real *x, size_t count) {
+    char word[8];
+    size_t i;
+    if (fscanf(f, "%7s", word) != 1 || strcmp(word, tag) != 0) return 0;
+    for (i = 0; i < count; ++i)
+        if (fscanf(f, CT__IO_SCAN, &x[i]) != 1) return 0;
+    return 1;
+}
+
+CT_API void ct_problem_data_free(ct_problem_data *d) {
+    if (!d) return;
+    if (d->G) CONTACT_FREE(d->G, NULL);
+    if (d->g) CONTACT_FREE(d->g, NULL);
+    if (d->mu) CONTACT_FREE(d->mu, NULL);
+    if (d->R) CONTACT_FREE(d->R, NULL);
+    CONTACT_MEMSET(d, 0, sizeof(*d));
+}
+
+CT_API ct_result ct_problem_read(FILE *f, ct_problem_data *out) {
+    int version = 0, nb, nu, nc, hasR, n;
+    char word[8];
+    if (!f || !out) return CT_ERROR_INVALID_ARGUMENT;
+    CONTACT_MEMSET(out, 0, sizeof(*out));
+    if (fscanf(f, " contact.h problem %d nb %d nu %d nc %d R %d", &version, &nb, &nu, &nc,
+               &hasR) != 5 || version != 1 || (hasR != 0 && hasR != 1))
+        return CT_ERROR_IO;
+    if (nb < 0 || nu < 0 || nc < 0 || nb > CT__MAX_N || nu > CT__MAX_N || nc > CT__MAX_N / 3 ||
+        nb + nu + 3 * nc > CT__MAX_N)
+        return CT_ERROR_INVALID_SIZE;
+    n = nb + nu + 3 * nc;
+    out->G = (ct_real *)CONTACT_MALLOC(sizeof(ct_real) * ((size_t)n * n + 1), NULL);
+    out->g = (ct_real *)CONTACT_MALLOC(sizeof(ct_real) * ((size_t)n + 1), NULL);
+    out->mu = (ct_real *)CONTACT_MALLOC(sizeof(ct_real) * ((size_t)nc + 1), NULL);
+    if (hasR) out->R = (ct_real *)CONTACT_MALLOC(sizeof(ct_real) * ((size_t)n + 1), NULL);
+    if (!out->G || !out->g || !out->mu || (hasR && !out->R)) {
+        ct_problem_data_free(out);
+        return CT_ERROR_OUT_OF_MEMORY;
+    }
+    if (!ct__io_read_array(f, "G", out->G, (size_t)n * n) ||
+        !ct__io_read_array(f, "g", out->g, (size_t)n) ||
+        !ct__io_read_array(f, "mu", out->mu, (size_t)nc) ||
+        (hasR && !ct__io_read_array(f, "R", out->R, (size_t)n)) ||
+        fscanf(f, "%7s", word) != 1 || strcmp(word, "end") != 0) {
+        ct_problem_data_free(out);
+        return CT_ERROR_IO;
+    }
+    out->problem.nb = nb;
+    out->problem.nu = nu;
+    out->problem.nc = nc;
+    out->problem.G = out->G;
+    out->problem.g = out->g;
+    out->problem.mu = out->mu;
+    out->problem.R = out->R;
+    return CT_OK;
+}
+#endif
 
 #endif /* CONTACT_IMPLEMENTATION_ONCE */
 #endif /* CONTACT_IMPLEMENTATION */

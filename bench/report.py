@@ -1,0 +1,152 @@
+#!/usr/bin/env python3
+"""bench/report.py - performance profiles and tables from build/bench/results.csv.
+
+    python3 bench/report.py [results.csv] [output markdown] [image folder]
+
+Defaults: build/bench/results.csv, docs/benchmarks_results.md, docs/img. Draws one
+Dolan-More performance profile per family (time to reach the relative error 1e-8; a solver
+that did not reach it counts as infinitely slow) as PNG, and writes the per-problem table
+(best contact.h method, best Siconos solver, time ratio, success flags) and the goal summaries.
+Needs python3-matplotlib (Debian) for the plots; the tables are written without it.
+"""
+import csv
+import math
+import os
+import statistics
+import sys
+
+CSV = sys.argv[1] if len(sys.argv) > 1 else "build/bench/results.csv"
+MD = sys.argv[2] if len(sys.argv) > 2 else "docs/benchmarks_results.md"
+IMG = sys.argv[3] if len(sys.argv) > 3 else "docs/img"
+MEDIUM_DENSE = ("BoxesStack1-i100000-32.dat", "local_problem_test", "OneObject-i1028-138.dat")
+# methods of the NCP model (the only ones that count toward success)
+NCP_METHODS = {"PGS_NCP", "ADMM_NCP"}
+
+
+def load(path):
+    rows = list(csv.DictReader(open(path)))
+    # crash/timeout rows do not know the family: take it from the problem's other rows
+    fam = {r["problem"]: (r["family"], int(r["nc"])) for r in rows if r["family"] != "unknown"}
+    for r in rows:
+        if r["problem"] in fam:
+            r["family"], nc = fam[r["problem"]]
+            r["nc"] = str(nc)
+        r["t"] = float(r["median_us"]) if r["median_us"] not in ("nan", "") else math.inf
+        r["ok"] = r["converged"] == "1"
+        r["solver"] = ("ct:" if r["side"] == "contact.h" else "sic:") + r["method"]
+    return rows
+
+
+def best(rows, side):
+    c = [r for r in rows if r["side"] == side and r["ok"]]
+    return min(c, key=lambda r: r["t"]) if c else None
+
+
+def fmt_t(us):
+    if us == math.inf:
+        return "-"
+    return "%.3g ms" % (us / 1e3) if us >= 1000 else "%.3g us" % us
+
+
+def profiles(rows, tol, img):
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print("report.py: matplotlib missing (apt-get install python3-matplotlib): no plots")
+        return []
+    os.makedirs(img, exist_ok=True)
+    rows = [r for r in rows if float(r["tol"]) == tol]
+    families = sorted({r["family"] for r in rows}) + ["all"]
+    made = []
+    for fam in families:
+        fr = [r for r in rows if fam == "all" or r["family"] == fam]
+        probs = sorted({r["problem"] for r in fr})
+        solvers = sorted({r["solver"] for r in fr})
+        t = {(r["problem"], r["solver"]): (r["t"] if r["ok"] else math.inf) for r in fr}
+        ratios = {s: [] for s in solvers}
+        for p in probs:
+            tb = min(t.get((p, s), math.inf) for s in solvers)
+            for s in solvers:
+                ts = t.get((p, s), math.inf)
+                ratios[s].append(ts / tb if tb < math.inf and ts < math.inf else math.inf)
+        fig, ax = plt.subplots(figsize=(6.4, 4.2))
+        taus = [2 ** (k / 8) for k in range(0, 8 * 12 + 1)]
+        for s in solvers:
+            rs = ratios[s]
+            ys = [sum(1 for x in rs if x <= tau) / len(rs) for tau in taus]
+            style = "-" if s.startswith("ct:") else "--"
+            ax.step([math.log2(x) for x in taus], ys, style, where="post", label=s)
+        ax.set_xlabel("log2(time / best time)")
+        ax.set_ylabel("fraction of problems solved")
+        ax.set_ylim(-0.02, 1.02)
+        ax.set_title("%s: %d problems, relative error %.0e" % (fam, len(probs), tol))
+        ax.legend(fontsize=7, loc="lower right")
+        ax.grid(alpha=0.3)
+        name = os.path.join(img, "profile_%s.png" % fam)
+        fig.tight_layout()
+        fig.savefig(name, dpi=90)
+        plt.close(fig)
+        made.append(name)
+    return made
+
+
+def main():
+    rows = load(CSV)
+    out = []
+    tols = sorted({float(r["tol"]) for r in rows})
+    for tol in tols:
+        tr = [r for r in rows if float(r["tol"]) == tol]
+        probs = sorted({r["problem"] for r in tr}, key=lambda p: (int(next(r["nc"] for r in tr if r["problem"] == p)), p))
+        out.append("## Relative error %.0e\n" % tol)
+        out.append("| problem | family | nc | best contact.h | time | best Siconos | time | ratio | ct ok | Siconos ok |")
+        out.append("|---|---|---|---|---|---|---|---|---|---|")
+        ratio = {}
+        for p in probs:
+            pr = [r for r in tr if r["problem"] == p]
+            bc, bs = best(pr, "contact.h"), best(pr, "siconos")
+            if bc and bs:
+                ratio[p] = bc["t"] / bs["t"]
+            out.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+                p, pr[0]["family"], pr[0]["nc"],
+                bc["method"] if bc else "none", fmt_t(bc["t"]) if bc else "-",
+                bs["method"] if bs else "none", fmt_t(bs["t"]) if bs else "-",
+                "%.3g" % ratio[p] if p in ratio else "-",
+                "yes" if bc else "NO", "yes" if bs else "NO"))
+        out.append("")
+        # goal summaries
+        nc_of = {p: int(next(r["nc"] for r in tr if r["problem"] == p)) for p in probs}
+        small = [ratio[p] for p in probs if nc_of[p] <= 16 and p in ratio]
+        med = {p: ratio[p] for p in MEDIUM_DENSE if p in ratio}
+        out.append("Ratio = best contact.h time / best converged Siconos time (< 1: contact.h faster).\n")
+        if small:
+            out.append("- Problems with at most 16 contacts: median ratio %.3g over %d problems (max %.3g)." % (
+                statistics.median(small), len(small), max(small)))
+        if med:
+            out.append("- Medium dense problems (%s): median ratio %.3g, max %.3g." % (
+                ", ".join("%s %.3g" % (p, r) for p, r in med.items()), statistics.median(med.values()), max(med.values())))
+        failed = [p for p in probs if not any(r["ok"] and r["method"] in NCP_METHODS for r in tr if r["problem"] == p and r["side"] == "contact.h")]
+        out.append("- Problems no contact.h NCP method solved: %s." % (", ".join(failed) if failed else "none"))
+        for m in sorted({r["method"] for r in tr if r["side"] == "contact.h"}):
+            miss = [p for p in probs if not any(r["ok"] for r in tr if r["problem"] == p and r["method"] == m and r["side"] == "contact.h")]
+            out.append("- contact.h %s misses %d of %d: %s." % (m, len(miss), len(probs), ", ".join(miss) if miss else "-"))
+        for m in sorted({r["method"] for r in tr if r["side"] == "siconos"}):
+            sr = [r for r in tr if r["method"] == m and r["side"] == "siconos"]
+            miss = [r["problem"] + ("" if r["status"] in ("0", "") else " (" + r["status"] + ")") for r in sr if not r["ok"]]
+            out.append("- Siconos %s misses %d of %d: %s." % (m, len(miss), len(sr), ", ".join(miss) if miss else "-"))
+        out.append("")
+    imgs = profiles(rows, min(tols) if tols else 1e-8, IMG)
+    if imgs:
+        out.append("## Performance profiles (relative error %.0e)\n" % min(tols))
+        for i in imgs:
+            out.append("![%s](%s)" % (os.path.basename(i), os.path.relpath(i, os.path.dirname(MD) or ".")))
+        out.append("")
+    text = "# Benchmark results (generated by bench/report.py)\n\n" + "\n".join(out) + "\n"
+    with open(MD, "w") as f:
+        f.write(text)
+    print(text)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,67 @@
+#!/bin/sh
+# bench/run.sh - contact.h and Siconos Numerics side by side on FCLib and generated problems.
+#
+#   sh bench/run.sh [problem folder]        (default ../shared/fclib; `make bench` calls this)
+#
+# For every problem (the folder's *.hdf5 plus the generated small problems of
+# bench/gen_problems.c), at each tolerance of TOLS (default "1e-8 1e-6"), it runs every
+# contact.h method (build/bench/ct_bench) and every Siconos fc3d solver
+# (build/bench/siconos_bench), one process per solve, REPEATS (default 5) cold-start solves
+# each, and appends one CSV row per solve to build/bench/results.csv. A process that crashes
+# or exceeds TIMEOUT seconds (default 600) gets a row with status crash or timeout.
+# Both sides stop on Siconos' relative natural-map error and every answer is re-scored by the
+# same function (bench/bench_problem.h). Then bench/report.py draws the performance profiles
+# and writes the tables (docs/benchmarks.md explains the protocol).
+set -eu
+
+DIR=${1:-../shared/fclib}
+OUT=build/bench
+REPEATS=${REPEATS:-5}
+TOLS=${TOLS:-"1e-8 1e-6"}
+TIMEOUT=${TIMEOUT:-600}
+CT_METHODS=${CT_METHODS:-"PGS_NCP ADMM_NCP"}
+SICONOS_SOLVERS=${SICONOS_SOLVERS:-"NSGS ADMM NSN_AC NSN_FB PROX VI_EG"}
+CSV=$OUT/results.csv
+
+[ -x "$OUT/ct_bench" ] || { echo "bench/run.sh: build first (make bench)"; exit 2; }
+mkdir -p "$OUT/gen"
+"$OUT/gen_problems" "$OUT/gen"
+
+have_siconos=1
+if [ ! -x "$OUT/siconos_bench" ]; then
+    have_siconos=0
+    echo "bench/run.sh: build/bench/siconos_bench missing (libsiconos-numerics-dev not installed?):"
+    echo "              contact.h only; run sh bench/install-deps.sh for the comparison"
+fi
+
+"$OUT/ct_bench" --header > "$CSV"
+
+# run_one side method tol problem: one process, one CSV row (a failed process gets a row too)
+run_one() {
+    side=$1; method=$2; tol=$3; prob=$4
+    if [ "$side" = contact.h ]; then bin=$OUT/ct_bench; else bin=$OUT/siconos_bench; fi
+    set +e
+    row=$(timeout "$TIMEOUT" "$bin" "$prob" "$method" "$tol" "$REPEATS" 2>>"$OUT/stderr.log" | tail -n 1)
+    rc=$?
+    set -e
+    case "$row" in
+        *,*) echo "$row" >> "$CSV" ;;
+        *)
+            if [ "$rc" = 124 ]; then what=timeout; else what=crash; fi
+            name=$(basename "$prob"); name=${name%.hdf5}; name=${name%.ctp}
+            echo "$name,unknown,0,0,0,0,$side,$method,$tol,$REPEATS,nan,0,0,nan,nan,nan,0,$what" >> "$CSV"
+            ;;
+    esac
+    printf '%s\n' "$(tail -n 1 "$CSV" | cut -d, -f1,7,8,9,11,12,15,17,18)"
+}
+
+for tol in $TOLS; do
+    for prob in "$DIR"/*.hdf5 "$OUT"/gen/*.ctp; do
+        [ -f "$prob" ] || continue
+        for m in $CT_METHODS; do run_one contact.h "$m" "$tol" "$prob"; done
+        if [ $have_siconos = 1 ]; then
+            for m in $SICONOS_SOLVERS; do run_one siconos "$m" "$tol" "$prob"; done
+        fi
+    done
+done
+echo "bench/run.sh: wrote $CSV"
