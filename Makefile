@@ -121,7 +121,7 @@ bench: bench-build
 	sh bench/run.sh $(FCLIB)
 	$(PYTHON) bench/report.py $(BUILD)/bench/results.csv docs/benchmarks_results.md docs/img
 
-bench-build: $(BUILD)/bench/ct_bench $(BUILD)/bench/gen_problems
+bench-build: $(BUILD)/bench/ct_bench $(BUILD)/bench/gen_problems $(BUILD)/bench/fclib2ctp
 	@if [ -f /usr/include/siconos/numerics/fc3d_Solvers.h ]; then \
 	    $(MAKE) --no-print-directory $(BUILD)/bench/siconos_bench; \
 	else echo "Siconos Numerics not installed: contact.h only (sh bench/install-deps.sh)"; fi
@@ -129,6 +129,10 @@ bench-build: $(BUILD)/bench/ct_bench $(BUILD)/bench/gen_problems
 $(BUILD)/bench/ct_bench: bench/ct_bench.c bench/bench_problem.h contact.h
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) -o $@ bench/ct_bench.c -lfclib -lm
+
+$(BUILD)/bench/fclib2ctp: bench/fclib2ctp.c bench/bench_problem.h contact.h
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) -o $@ bench/fclib2ctp.c -lfclib -lm
 
 $(BUILD)/bench/gen_problems: bench/gen_problems.c contact.h
 	@mkdir -p $(@D)

@@ -21,6 +21,12 @@
 #include <fclib.h>
 #endif
 
+#if defined(__GNUC__) || defined(__clang__)
+#define BENCH_UNUSED __attribute__((unused))
+#else
+#define BENCH_UNUSED
+#endif
+
 typedef struct bench_problem {
     char name[256];   /* file name without directory and extension */
     char family[64];  /* FCLib family (README table of ../shared/fclib) or "generated" */
@@ -31,7 +37,7 @@ typedef struct bench_problem {
     double density;   /* fraction of non-zero entries of G */
 } bench_problem;
 
-static void bench_family(const char *name, char *family, size_t cap) {
+static BENCH_UNUSED void bench_family(const char *name, char *family, size_t cap) {
     const char *f = "generated";
     if (!strncmp(name, "Box_Stacks", 10) || !strncmp(name, "BoxesStack", 10) ||
         !strncmp(name, "local_problem_test", 18))
@@ -44,7 +50,7 @@ static void bench_family(const char *name, char *family, size_t cap) {
     snprintf(family, cap, "%s", f);
 }
 
-static void bench_set_name(bench_problem *bp, const char *path) {
+static BENCH_UNUSED void bench_set_name(bench_problem *bp, const char *path) {
     const char *base = strrchr(path, '/');
     char *dot;
     snprintf(bp->name, sizeof(bp->name), "%s", base ? base + 1 : path);
@@ -54,7 +60,7 @@ static void bench_set_name(bench_problem *bp, const char *path) {
     bench_family(bp->name, bp->family, sizeof(bp->family));
 }
 
-static void bench_finish(bench_problem *bp) {
+static BENCH_UNUSED void bench_finish(bench_problem *bp) {
     int i, n = bp->n;
     size_t nnz = 0;
     for (i = 0; i < n * n; ++i) nnz += bp->G[i] != 0;
@@ -62,7 +68,7 @@ static void bench_finish(bench_problem *bp) {
 }
 
 #ifdef BENCH_WITH_FCLIB
-static int bench_load_fclib(const char *path, bench_problem *bp) {
+static BENCH_UNUSED int bench_load_fclib(const char *path, bench_problem *bp) {
     struct fclib_local *fl = fclib_read_local(path);
     struct fclib_matrix *W;
     double *D, num = 0, den = 0;
@@ -108,7 +114,7 @@ static int bench_load_fclib(const char *path, bench_problem *bp) {
 }
 #endif
 
-static int bench_load_ct(const char *path, bench_problem *bp) {
+static BENCH_UNUSED int bench_load_ct(const char *path, bench_problem *bp) {
     FILE *f = fopen(path, "r");
     ct_problem_data d;
     ct_result r;
@@ -133,7 +139,7 @@ static int bench_load_ct(const char *path, bench_problem *bp) {
 }
 
 /* 0 on success */
-static int bench_load(const char *path, bench_problem *bp) {
+static BENCH_UNUSED int bench_load(const char *path, bench_problem *bp) {
     int r;
     memset(bp, 0, sizeof(*bp));
     bench_set_name(bp, path);
@@ -151,14 +157,14 @@ static int bench_load(const char *path, bench_problem *bp) {
     return r;
 }
 
-static void bench_free(bench_problem *bp) {
+static BENCH_UNUSED void bench_free(bench_problem *bp) {
     free(bp->G);
     free(bp->g);
     free(bp->mu);
     memset(bp, 0, sizeof(*bp));
 }
 
-static ct_problem bench_ct(const bench_problem *bp) {
+static BENCH_UNUSED ct_problem bench_ct(const bench_problem *bp) {
     ct_problem p;
     p.nb = bp->nb;
     p.nu = bp->nu;
@@ -173,7 +179,7 @@ static ct_problem bench_ct(const bench_problem *bp) {
 /* The one scoring of every answer, ours and Siconos': lambda and v in contact.h order.
    rel = Siconos' relative natural-map error with the De Saxce term; absolute = max(primal,
    dual, comp) of contact.h's NCP criteria. */
-static void bench_score(const bench_problem *bp, const double *lambda, const double *v,
+static BENCH_UNUSED void bench_score(const bench_problem *bp, const double *lambda, const double *v,
                         double *rel, double *absolute) {
     ct_problem p = bench_ct(bp);
     ct_residuals res;
