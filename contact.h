@@ -1207,15 +1207,18 @@ typedef struct ct__run {
     ct_flavor flavor;
     int iterations, factorizations;
     ct_real rho;
+    ct_residuals last;  /* residuals of the last point ct__converged scored ...              */
+    int last_met;       /* ... and whether they met the tolerance: a solver that returns that
+                           point as converged lets ct_solve skip scoring it again            */
 } ct__run;
 
 /* Velocity of lambda into v, then the method's stopping criterion. Returns 1 when met. */
-CT__PRIVATE int ct__converged(const ct__run *r, const ct_real *lambda, ct_real *v) {
-    ct_residuals res;
+CT__PRIVATE int ct__converged(ct__run *r, const ct_real *lambda, ct_real *v) {
     ct_velocity(r->p, lambda, v);
-    ct_criteria(r->p, lambda, v, r->flavor, &res);
-    if (r->s->stop == CT_STOP_RELATIVE) return res.relative <= r->s->tol_rel;
-    return res.absolute <= r->s->tol_abs;
+    ct_criteria(r->p, lambda, v, r->flavor, &r->last);
+    if (r->s->stop == CT_STOP_RELATIVE) r->last_met = r->last.relative <= r->s->tol_rel;
+    else r->last_met = r->last.absolute <= r->s->tol_abs;
+    return r->last_met;
 }
 
 /* ||l - lprev||_2 <= tol max(||lprev||, ||l||); guarded for a zero previous iterate: when both
@@ -1608,11 +1611,17 @@ CT_API ct_result ct_solve(const ct_problem *p, const ct_settings *s, ct_workspac
         if (st == CT_STATUS_NUMERICAL_FAILURE && run.factorizations == 0)
             return CT_ERROR_NOT_PSD; /* G + R + (eta + rho) I not PD: G has a negative eigenvalue */
     }
-    /* Score the returned point with the one criteria function, in both flavors. */
+    /* Score the returned point with the one criteria function, in both flavors. A solver that
+       returns CONVERGED returns the point its last check scored, v included: reuse that. */
     if (n > 0) {
-        ct_velocity(p, lambda, v);
-        ct_criteria(p, lambda, v, CT_FLAVOR_NCP, &info->ncp);
-        ct_criteria(p, lambda, v, run.flavor, &info->model);
+        if (st == CT_STATUS_CONVERGED && run.last_met) {
+            info->model = run.last;
+        } else {
+            ct_velocity(p, lambda, v);
+            ct_criteria(p, lambda, v, run.flavor, &info->model);
+        }
+        if (run.flavor == CT_FLAVOR_NCP) info->ncp = info->model;
+        else ct_criteria(p, lambda, v, CT_FLAVOR_NCP, &info->ncp);
         if (st != CT_STATUS_NUMERICAL_FAILURE) {
             int met = s->stop == CT_STOP_RELATIVE ? info->model.relative <= s->tol_rel
                                                   : info->model.absolute <= s->tol_abs;

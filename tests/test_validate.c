@@ -326,19 +326,26 @@ static void test_workspace_errors(void) {
 }
 
 static void test_strings(void) {
-    int r, q, bad_distinct = 0;
-    const char *texts[12];
-    for (r = 0; r >= -11; --r) {
-        const char *t = ct_result_string((ct_result)r);
-        CHECKF(t != NULL && t[0] != '\0', "ct_result_string(%d) is empty", r);
-        CHECKF(t != NULL && strcmp(t, "unknown ct_result") != 0, "ct_result_string(%d) is unknown", r);
-        texts[-r] = t;
+    /* every code of the public X-macro list, so that new codes are covered automatically */
+#define TH_CODE(name, value, text) value,
+    static const int codes[] = {CT_RESULT_LIST(TH_CODE)};
+#undef TH_CODE
+    const int ncodes = (int)(sizeof(codes) / sizeof(codes[0]));
+    int r, q, bad_distinct = 0, lowest = 0;
+    const char *texts[64];
+    CHECK(ncodes <= 64);
+    for (r = 0; r < ncodes && r < 64; ++r) {
+        const char *t = ct_result_string((ct_result)codes[r]);
+        CHECKF(t != NULL && t[0] != '\0', "ct_result_string(%d) is empty", codes[r]);
+        CHECKF(t != NULL && strcmp(t, "unknown ct_result") != 0, "ct_result_string(%d) is unknown", codes[r]);
+        texts[r] = t;
+        if (codes[r] < lowest) lowest = codes[r];
     }
-    for (r = 0; r < 12; ++r)
+    for (r = 0; r < ncodes && r < 64; ++r)
         for (q = 0; q < r; ++q)
             bad_distinct += texts[r] && texts[q] && strcmp(texts[r], texts[q]) == 0;
     CHECKF(bad_distinct == 0, "%d pairs of ct_result strings are equal", bad_distinct);
-    CHECK(strcmp(ct_result_string((ct_result)-12), "unknown ct_result") == 0);
+    CHECK(strcmp(ct_result_string((ct_result)(lowest - 1)), "unknown ct_result") == 0);
     CHECK(strcmp(ct_result_string((ct_result)1), "unknown ct_result") == 0);
     for (r = 0; r <= 4; ++r) {
         const char *t = ct_status_string((ct_status)r);
