@@ -73,11 +73,13 @@ def profiles(rows, tol, img):
                 ratios[s].append(ts / tb if tb < math.inf and ts < math.inf else math.inf)
         fig, ax = plt.subplots(figsize=(6.4, 4.2))
         taus = [2 ** (k / 8) for k in range(0, 8 * 12 + 1)]
-        for s in solvers:
+        colors = plt.cm.tab20.colors
+        for i, s in enumerate(solvers):
             rs = ratios[s]
             ys = [sum(1 for x in rs if x <= tau) / len(rs) for tau in taus]
             style = "-" if s.startswith("ct:") else "--"
-            ax.step([math.log2(x) for x in taus], ys, style, where="post", label=s)
+            ax.step([math.log2(x) for x in taus], ys, style, where="post", label=s,
+                    color=colors[i % len(colors)], linewidth=2.0 if s.startswith("ct:") else 1.2)
         ax.set_xlabel("log2(time / best time)")
         ax.set_ylabel("fraction of problems solved")
         ax.set_ylim(-0.02, 1.02)
