@@ -32,7 +32,8 @@ TEST_BINS  = $(DOUBLE) $(FLOAT) $(SAN_DOUBLE) $(SAN_FLOAT) $(NATIVE)
 TEST_DEPS  = contact.h tests/harness.h
 
 # scripts other people own; each prints "N passed, M failed" lines of its own
-EXTRA_TESTS = tests/compile_tests.sh tests/lapack_test.sh tests/cmake_consumer/run.sh
+EXTRA_TESTS = tests/compile_tests.sh tests/lapack_test.sh tests/cmake_consumer/run.sh \
+              tests/fclib_test.sh
 
 LOG = $(BUILD)/test.log
 SAN_ENV = ASAN_OPTIONS=abort_on_error=0:detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
