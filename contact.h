@@ -54,6 +54,7 @@
        CONTACT_ASSERT(x)       assert(x)            -      programmer errors only
        CONTACT_MEMSET/MEMCPY   memset/memcpy        -
        CONTACT_SQRT/FABS/POW   sqrt/fabs/pow (or the f versions in float)
+       CONTACT_ATAN2/SIN/COS   atan2/sin/cos (RAISIM, NBGS; f versions in float)
        CONTACT_USE_LAPACK      undefined            -      Cholesky via [ds]potrf/[ds]potrs
        CONTACT_USE_BLAS        undefined            -      products via [ds]symv
        CONTACT_IO              undefined            -      ct_problem_write/read (stdio, malloc)
@@ -63,7 +64,7 @@
        >>config >>codes >>types >>api               declarations
        >>hooks >>linalg >>delassus >>cones >>criteria >>workspace >>settings >>validate
        >>solver-common
-       >>solver-pgs >>solver-admm >>public >>io      implementation
+       >>solver-gs >>solver-admm >>solver-staggered >>public >>io
        >>license
 
    REVISIONS
@@ -107,6 +108,8 @@ typedef double ct_real;
 /* Every function whose meaning depends on ct_real links under a precision-suffixed name, so
    a file built with CONTACT_USE_FLOAT cannot silently call a double implementation. */
 #define ct_default_settings CT__PREC(ct_default_settings)
+#define ct_settings_pgs_seed004 CT__PREC(ct_settings_pgs_seed004)
+#define ct_method_flavor CT__PREC(ct_method_flavor)
 #define ct_settings_validate CT__PREC(ct_settings_validate)
 #define ct_problem_validate CT__PREC(ct_problem_validate)
 #define ct_workspace_size CT__PREC(ct_workspace_size)
@@ -172,15 +175,29 @@ typedef enum ct_status { CT_STATUS_LIST(CT__ENUM_ITEM) CT_STATUS_END_ } ct_statu
 /* >>types -------------------------------------------------------------------------------- */
 /* Algorithms, named together with the model they solve (seed 001, Table I). */
 typedef enum ct_method {
-    CT_METHOD_PGS_NCP = 0, /* projected Gauss-Seidel on the Coulomb NCP (seed 000 Alg. 6) */
-    CT_METHOD_ADMM_NCP = 1, /* proximal ADMM with De Saxce fixed point (seed 003 Alg. 1) */
+    CT_METHOD_PGS_NCP = 0,     /* projected Gauss-Seidel on the Coulomb NCP (seed 000 Alg. 6)     */
+    CT_METHOD_ADMM_NCP = 1,    /* proximal ADMM with De Saxce fixed point (seed 003 Alg. 1)       */
+    CT_METHOD_PGS_CCP = 2,     /* PGS with the orthogonal cone projection (seed 000 Alg. 2): CCP;
+                                  with pgs.desaxce = 1 the local De Saxce estimate makes it an NCP
+                                  solver (seed 001 Table I "PGS-CCP")                            */
+    CT_METHOD_PGS_LCP = 3,     /* PGS on the box (pyramid) friction LCP (seed 000 Alg. 1)        */
+    CT_METHOD_NBGS = 4,        /* block Gauss-Seidel, each contact solved exactly (seed 001 Alg. 4),
+                                  Preclik's per-contact model                                   */
+    CT_METHOD_RAISIM = 5,      /* per-contact bisection (seed 004 Alg. 1-2), Preclik's model     */
+    CT_METHOD_RAISIM_DS = 6,   /* RAISIM with the local De Saxce estimate (seed 001): NCP        */
+    CT_METHOD_RAISIM_DS_ES = 7, /* RAISIM_DS stopped on the objective improvement (seed 001 eq. 160) */
+    CT_METHOD_STAGGERED = 8,   /* staggered projections (seed 000 Alg. 7): normal and tangential
+                                  QPs alternated, each solved by ADMM; NCP or LCP flavor         */
     CT_METHOD_COUNT_
 } ct_method;
 
 /* Which law a set of residuals measures. */
 typedef enum ct_flavor {
-    CT_FLAVOR_NCP = 0, /* Coulomb with the De Saxce term: Signorini + cone + max. dissipation */
-    CT_FLAVOR_CCP = 1  /* Anitescu's convex relaxation: no De Saxce term */
+    CT_FLAVOR_NCP = 0,      /* Coulomb with the De Saxce term: Signorini + cone + max. dissipation */
+    CT_FLAVOR_CCP = 1,      /* Anitescu's convex relaxation: no De Saxce term                  */
+    CT_FLAVOR_LCP = 2,      /* box (4-facet pyramid) friction with the term mu ||v_T||_1      */
+    CT_FLAVOR_SIGNORINI = 3 /* Preclik's per-contact model (RAISIM, NBGS): cone feasibility and
+                               Signorini only; its solvers also require a small last update  */
 } ct_flavor;
 
 /* What a solve stops on. */
@@ -204,10 +221,37 @@ typedef struct ct_problem {
     const ct_real *R;    /* (n) compliance diagonal >= 0, or NULL for rigid rows            */
 } ct_problem;
 
-/* PGS_NCP knobs. */
+/* Knobs of the Gauss-Seidel family (PGS_NCP, PGS_CCP, PGS_LCP, NBGS). */
 typedef struct ct_pgs_settings {
-    ct_real omega; /* relaxation of each step, lambda <- P(lambda - omega * step); (0, 2); 1 */
+    ct_real omega; /* relaxation: PGS scales each step, lambda <- P(lambda - omega step); NBGS
+                      blends lambda <- omega lambda* + (1 - omega) lambda; (0, 2); default 1 */
+    int desaxce;   /* PGS_CCP only: 1 adds the local De Saxce estimate (an NCP solver); default 0 */
 } ct_pgs_settings;
+
+/* RAISIM, RAISIM_DS, RAISIM_DS_ES knobs (seed 004; defaults: its Sec. V-C for the relaxation,
+   ContactBench for the bracketing steps, which the paper does not give). */
+typedef struct ct_raisim_settings {
+    ct_real alpha;        /* initial relaxation, (0, 1]; default 1                             */
+    ct_real alpha_min;    /* relaxation floor, (0, alpha]; default 0.7                         */
+    ct_real gamma;        /* per-sweep decay alpha <- alpha_min + gamma (alpha - alpha_min),
+                             [0, 1]; default 0.99                                             */
+    ct_real beta1;        /* initial angular step of the bracketing (rad), > 0; default 1e-2   */
+    ct_real beta2;        /* step shrink on a rejected step, (0, 1); default 0.5               */
+    ct_real beta3;        /* step growth while the sign holds, > 1; default 1.3                */
+    ct_real bisect_tol;   /* bisection stops when max |lambda - lambda_prev| < this, > 0;
+                             default 1e-6 (seed 004: 1 uNs)                                   */
+    int bisect_iters;     /* cap of each of the two loops of the bisection, >= 1; default 100 */
+    ct_real es_tol;       /* RAISIM_DS_ES: stop when |f_k - f_k-1| / I_total <= es_tol, > 0;
+                             default 1e-12                                                    */
+    ct_real mass_sum;     /* RAISIM_DS_ES: I_total = sum diag(M) if known (> 0); 0: use the
+                             normalization n^2 / tr(G + R) (docs/solvers.md); default 0       */
+} ct_raisim_settings;
+
+/* STAGGERED knobs (seed 000 Alg. 7; defaults from ContactBench). */
+typedef struct ct_staggered_settings {
+    int inner_iters;      /* ADMM iterations per subproblem at most, >= 1; default 100         */
+    int lcp;              /* 0: disks (NCP), 1: boxes (LCP); default 0                         */
+} ct_staggered_settings;
 
 /* ADMM_NCP knobs (seed 003 Sec. III; defaults from its reference implementation, see docs). */
 typedef struct ct_admm_settings {
@@ -232,6 +276,8 @@ typedef struct ct_settings {
     ct_real sym_tol;       /* |G_ij - G_ji| <= sym_tol max|G_ii| accepted; default 1e-8 (1e-4 float) */
     ct_pgs_settings pgs;
     ct_admm_settings admm;
+    ct_raisim_settings raisim;
+    ct_staggered_settings staggered;
 } ct_settings;
 
 /* Residuals of a point (lambda, v), each the maximum over constraints of the per-constraint
@@ -274,6 +320,10 @@ CT_API const char *ct_status_string(ct_status s);
 CT_API const char *ct_method_string(ct_method m);
 
 CT_API ct_settings ct_default_settings(void);
+/* Seed 004's PGS baseline for comparisons: PGS_NCP with a constant relaxation omega = 0.6. */
+CT_API ct_settings ct_settings_pgs_seed004(void);
+/* The law a method solves, i.e. the flavor of its stopping test and of ct_info.model. */
+CT_API ct_flavor ct_method_flavor(const ct_settings *s);
 CT_API ct_result ct_settings_validate(const ct_settings *s);
 /* Checks pointers, sizes, finiteness, mu >= 0, R >= 0, symmetry of G within sym_tol and a
    non-negative diagonal (a necessary condition for PSD; full PSD is detected where a method
@@ -387,7 +437,8 @@ CT_API void ct_problem_data_free(ct_problem_data *d);
 #ifndef CONTACT_MEMCPY
 #define CONTACT_MEMCPY(d, s, n) memcpy((d), (s), (n))
 #endif
-#if !defined(CONTACT_SQRT) || !defined(CONTACT_FABS) || !defined(CONTACT_POW)
+#if !defined(CONTACT_SQRT) || !defined(CONTACT_FABS) || !defined(CONTACT_POW) ||            \
+    !defined(CONTACT_ATAN2) || !defined(CONTACT_SIN) || !defined(CONTACT_COS)
 #include <math.h>
 #endif
 #ifdef CONTACT_USE_FLOAT
@@ -400,6 +451,15 @@ CT_API void ct_problem_data_free(ct_problem_data *d);
 #ifndef CONTACT_POW
 #define CONTACT_POW(x, y) powf((x), (y))
 #endif
+#ifndef CONTACT_ATAN2
+#define CONTACT_ATAN2(y, x) atan2f((y), (x))
+#endif
+#ifndef CONTACT_SIN
+#define CONTACT_SIN(x) sinf(x)
+#endif
+#ifndef CONTACT_COS
+#define CONTACT_COS(x) cosf(x)
+#endif
 #else
 #ifndef CONTACT_SQRT
 #define CONTACT_SQRT(x) sqrt(x)
@@ -409,6 +469,15 @@ CT_API void ct_problem_data_free(ct_problem_data *d);
 #endif
 #ifndef CONTACT_POW
 #define CONTACT_POW(x, y) pow((x), (y))
+#endif
+#ifndef CONTACT_ATAN2
+#define CONTACT_ATAN2(y, x) atan2((y), (x))
+#endif
+#ifndef CONTACT_SIN
+#define CONTACT_SIN(x) sin(x)
+#endif
+#ifndef CONTACT_COS
+#define CONTACT_COS(x) cos(x)
 #endif
 #endif
 #ifndef CONTACT_NO_MALLOC
@@ -465,6 +534,11 @@ CT__PRIVATE ct_real ct__dot(const ct_real *x, const ct_real *y, int n) {
     return (s0 + s1) + (s2 + s3);
 }
 CT__PRIVATE ct_real ct__norm_t(const ct_real x[3]) { return CONTACT_SQRT(x[0] * x[0] + x[1] * x[1]); }
+/* ||a - b|| of 3-vectors */
+CT__PRIVATE ct_real ct__dist3(const ct_real a[3], const ct_real b[3]) {
+    ct_real d0 = a[0] - b[0], d1 = a[1] - b[1], d2 = a[2] - b[2];
+    return CONTACT_SQRT(d0 * d0 + d1 * d1 + d2 * d2);
+}
 
 /* >>linalg ------------------------------------------------------------------------------- */
 #if defined(CONTACT_USE_LAPACK) || defined(CONTACT_USE_BLAS)
@@ -961,9 +1035,13 @@ CT_API void ct_project_dual_constraints(int nb, int nu, int nc, const ct_real *m
 
 /* >>criteria ----------------------------------------------------------------------------- */
 /* For (lambda, v), per constraint (seed 000 Sec. II, seed 001 eq. 156-164):
-     w = v + Gamma(v) (NCP) or w = v (CCP)
-     primal = ||lambda - P_K(lambda)||, dual = ||w - P_K*(w)||, comp = |<lambda, w>|,
-     natmap = ||lambda - P_K(lambda - w)||, signorini = |lambda_n v_n|
+     w = v + Gamma(v) (NCP), w = v (CCP), w = v + (0, 0, mu ||v_T||_1) and K the 4-facet
+     pyramid (LCP; its dual is {mu (|w_t1| + |w_t2|) <= w_n}),
+     primal = ||lambda - P_K(lambda)||, dual = ||w - P_K*(w)|| = ||P_K(-w)||,
+     comp = |<lambda, w>|, natmap = ||lambda - P_K(lambda - w)||, signorini = |lambda_n v_n|;
+     SIGNORINI (Preclik's model): primal as NCP, dual = max(0, -v_n), comp = |lambda_n v_n|,
+     natmap = |lambda_n - max(0, lambda_n - v_n)|; its tangential law has no residual form,
+     the solvers of that model also require their last update to be small
    bilateral rows: K = R, K* = {0}: dual = natmap = |v|; unilateral rows: K = K* = R+.
    Each is reduced by the maximum over constraints; relative = ||natmap||_2 over all rows
    divided by max(||g||, ||lambda||, ||v||) (Siconos' fc3d error when flavor is NCP). */
@@ -1009,20 +1087,32 @@ CT_API ct_result ct_criteria(const ct_problem *p, const ct_real *lambda, const c
         ct_real w[3], q[3], d, nat2;
         w[0] = v[r]; w[1] = v[r + 1]; w[2] = v[r + 2];
         if (flavor == CT_FLAVOR_NCP) w[2] += mu * ct__norm_t(w);
-        ct_project_cone(mu, l, q);
-        d = CONTACT_SQRT((l[0] - q[0]) * (l[0] - q[0]) + (l[1] - q[1]) * (l[1] - q[1]) +
-                         (l[2] - q[2]) * (l[2] - q[2]));
+        if (flavor == CT_FLAVOR_LCP) w[2] += mu * (CONTACT_FABS(w[0]) + CONTACT_FABS(w[1]));
+        if (flavor == CT_FLAVOR_LCP) ct_project_pyramid(mu, l, q);
+        else ct_project_cone(mu, l, q);
+        d = ct__dist3(l, q);
         ct__res_take(d, r, &out->primal, &out->primal_row);
-        ct_project_dual_cone(mu, w, q);
-        d = CONTACT_SQRT((w[0] - q[0]) * (w[0] - q[0]) + (w[1] - q[1]) * (w[1] - q[1]) +
-                         (w[2] - q[2]) * (w[2] - q[2]));
-        ct__res_take(d, r, &out->dual, &out->dual_row);
-        ct__res_take(CONTACT_FABS(l[0] * w[0] + l[1] * w[1] + l[2] * w[2]), r, &out->comp,
-                     &out->comp_row);
-        q[0] = l[0] - w[0]; q[1] = l[1] - w[1]; q[2] = l[2] - w[2];
-        ct_project_cone(mu, q, q);
-        nat2 = (l[0] - q[0]) * (l[0] - q[0]) + (l[1] - q[1]) * (l[1] - q[1]) +
-               (l[2] - q[2]) * (l[2] - q[2]);
+        if (flavor == CT_FLAVOR_SIGNORINI) { /* normal row only: v_n >= 0, lambda_n v_n = 0 */
+            ct_real t = l[2] - w[2];
+            ct__res_take(w[2] < 0 ? -w[2] : 0, r, &out->dual, &out->dual_row);
+            ct__res_take(CONTACT_FABS(l[2] * w[2]), r, &out->comp, &out->comp_row);
+            nat2 = l[2] - (t > 0 ? t : 0);
+            nat2 *= nat2;
+        } else {
+            /* dist(w, K*) = ||P_K(-w)|| (Moreau: w = P_K*(w) + P_polar(w), polar = -K) */
+            q[0] = -w[0]; q[1] = -w[1]; q[2] = -w[2];
+            if (flavor == CT_FLAVOR_LCP) ct_project_pyramid(mu, q, q);
+            else ct_project_cone(mu, q, q);
+            ct__res_take(CONTACT_SQRT(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]), r, &out->dual,
+                         &out->dual_row);
+            ct__res_take(CONTACT_FABS(l[0] * w[0] + l[1] * w[1] + l[2] * w[2]), r, &out->comp,
+                         &out->comp_row);
+            q[0] = l[0] - w[0]; q[1] = l[1] - w[1]; q[2] = l[2] - w[2];
+            if (flavor == CT_FLAVOR_LCP) ct_project_pyramid(mu, q, q);
+            else ct_project_cone(mu, q, q);
+            nat2 = ct__dist3(l, q);
+            nat2 *= nat2;
+        }
         ct__res_take(CONTACT_SQRT(nat2), r, &out->natmap, &out->natmap_row);
         ct__res_take(CONTACT_FABS(l[2] * v[r + 2]), r, &out->signorini, &out->signorini_row);
         f2 += nat2;
@@ -1065,11 +1155,14 @@ CT_API ct_result ct_velocity(const ct_problem *p, const ct_real *lambda, ct_real
 /* The one layout behind ct_workspace_size, ct_workspace_init/alloc and ct_solve: offsets in
    bytes from the aligned base, each array aligned to CT__ALIGN. */
 typedef struct ct__layout {
-    size_t lprev;         /* n: previous iterate (stall test, divergence fallback)  all     */
-    size_t step;          /* n: inverse diagonal steps                              PGS     */
-    size_t x, y, z, w, t; /* n each                                                 ADMM    */
-    size_t chol;          /* n*n: factor of G + R + (eta + rho) I                   ADMM    */
-    size_t scratch;       /* Cholesky scratch                                       ADMM    */
+    size_t lprev;         /* n: previous iterate (stall test, divergence fallback)  all       */
+    size_t step;          /* n: steps of the single rows and contact rows           sweeps    */
+    size_t blk;           /* 18 nc: each contact's (G+R)_ii and its inverse         sweeps    */
+    size_t x, y, z, w, t; /* n each                                                 ADMM, STAG */
+    size_t chol;          /* n*n: factor of G + R + (eta + rho) I (STAGGERED: the normal
+                             factor, then the tangential one, (nb+nu+nc)^2 + (2nc)^2 <= n^2) */
+    size_t scratch;       /* Cholesky scratch                                       ADMM, STAG */
+    size_t idx;           /* n ints: the rows of the two subproblems                STAGGERED */
     size_t total;
 } ct__layout;
 
@@ -1080,12 +1173,19 @@ CT__PRIVATE size_t ct__take(size_t *at, size_t count) {
     return o;
 }
 
-CT__PRIVATE void ct__layout_for(ct_method m, int n, ct__layout *L) {
+/* the per-contact sweep methods */
+CT__PRIVATE int ct__is_sweep(ct_method m) {
+    return m != CT_METHOD_ADMM_NCP && m != CT_METHOD_STAGGERED;
+}
+
+CT__PRIVATE void ct__layout_for(ct_method m, int nb, int nu, int nc, ct__layout *L) {
+    int n = nb + nu + 3 * nc;
     size_t at = 0, nn = (size_t)n;
     CONTACT_MEMSET(L, 0, sizeof(*L));
     L->lprev = ct__take(&at, nn);
-    if (m == CT_METHOD_PGS_NCP) {
+    if (ct__is_sweep(m)) {
         L->step = ct__take(&at, nn);
+        L->blk = ct__take(&at, 18 * (size_t)nc);
     } else {
         L->x = ct__take(&at, nn);
         L->y = ct__take(&at, nn);
@@ -1094,6 +1194,8 @@ CT__PRIVATE void ct__layout_for(ct_method m, int n, ct__layout *L) {
         L->t = ct__take(&at, nn);
         L->chol = ct__take(&at, nn * nn);
         L->scratch = ct__take(&at, CT__CHOL_SCRATCH(n));
+        if (m == CT_METHOD_STAGGERED)
+            L->idx = ct__take(&at, (nn * sizeof(int) + sizeof(ct_real) - 1) / sizeof(ct_real));
     }
     L->total = at;
 }
@@ -1120,6 +1222,16 @@ CT__PRIVATE ct_real *ct__ws_arr(const ct_workspace *ws, size_t off) {
 #define CT_DEFAULT_ADMM_RATIO ((ct_real)10)       /* Pinocchio ratio_primal_dual            */
 #define CT_DEFAULT_ADMM_UPDATE_EVERY 10           /* measured, see docs/math.md             */
 #define CT_DEFAULT_ADMM_POWER_ITERS 20            /* Pinocchio max_it_largest_eigen_value   */
+#define CT_DEFAULT_RAISIM_ALPHA ((ct_real)1)      /* seed 004 Sec. V-C                      */
+#define CT_DEFAULT_RAISIM_ALPHA_MIN ((ct_real)0.7) /* seed 004 Sec. V-C                     */
+#define CT_DEFAULT_RAISIM_GAMMA ((ct_real)0.99)   /* seed 004 Sec. V-C                      */
+#define CT_DEFAULT_RAISIM_BETA1 ((ct_real)1e-2)   /* ContactBench (not in seed 004)         */
+#define CT_DEFAULT_RAISIM_BETA2 ((ct_real)0.5)    /* ContactBench                           */
+#define CT_DEFAULT_RAISIM_BETA3 ((ct_real)1.3)    /* ContactBench                           */
+#define CT_DEFAULT_RAISIM_BISECT_TOL ((ct_real)1e-6) /* seed 004 Sec. V-B: 1 uNs            */
+#define CT_DEFAULT_RAISIM_BISECT_ITERS 100        /* ContactBench's cap                     */
+#define CT_DEFAULT_RAISIM_ES_TOL ((ct_real)1e-12)
+#define CT_DEFAULT_STAGGERED_INNER 100            /* ContactBench max_inner_iter            */
 
 CT_API ct_settings ct_default_settings(void) {
     ct_settings s;
@@ -1141,7 +1253,38 @@ CT_API ct_settings ct_default_settings(void) {
     s.admm.update_every = CT_DEFAULT_ADMM_UPDATE_EVERY;
     s.admm.power_iters = CT_DEFAULT_ADMM_POWER_ITERS;
     s.admm.over_relax = 1;
+    s.raisim.alpha = CT_DEFAULT_RAISIM_ALPHA;
+    s.raisim.alpha_min = CT_DEFAULT_RAISIM_ALPHA_MIN;
+    s.raisim.gamma = CT_DEFAULT_RAISIM_GAMMA;
+    s.raisim.beta1 = CT_DEFAULT_RAISIM_BETA1;
+    s.raisim.beta2 = CT_DEFAULT_RAISIM_BETA2;
+    s.raisim.beta3 = CT_DEFAULT_RAISIM_BETA3;
+    s.raisim.bisect_tol = CT_DEFAULT_RAISIM_BISECT_TOL;
+    s.raisim.bisect_iters = CT_DEFAULT_RAISIM_BISECT_ITERS;
+    s.raisim.es_tol = CT_DEFAULT_RAISIM_ES_TOL;
+    s.raisim.mass_sum = 0;
+    s.staggered.inner_iters = CT_DEFAULT_STAGGERED_INNER;
+    s.staggered.lcp = 0;
     return s;
+}
+
+CT_API ct_settings ct_settings_pgs_seed004(void) {
+    ct_settings s = ct_default_settings();
+    s.method = CT_METHOD_PGS_NCP;
+    s.pgs.omega = (ct_real)0.6; /* seed 004 eq. (18), Sec. V-C: alpha = 0.6, constant */
+    return s;
+}
+
+CT_API ct_flavor ct_method_flavor(const ct_settings *s) {
+    if (!s) return CT_FLAVOR_NCP;
+    switch (s->method) {
+        case CT_METHOD_PGS_CCP: return s->pgs.desaxce ? CT_FLAVOR_NCP : CT_FLAVOR_CCP;
+        case CT_METHOD_PGS_LCP: return CT_FLAVOR_LCP;
+        case CT_METHOD_NBGS:
+        case CT_METHOD_RAISIM: return CT_FLAVOR_SIGNORINI;
+        case CT_METHOD_STAGGERED: return s->staggered.lcp ? CT_FLAVOR_LCP : CT_FLAVOR_NCP;
+        default: return CT_FLAVOR_NCP;
+    }
 }
 
 CT_API ct_result ct_settings_validate(const ct_settings *s) {
@@ -1159,6 +1302,19 @@ CT_API ct_result ct_settings_validate(const ct_settings *s) {
         !(s->admm.rho_power_step >= 0 && s->admm.rho_power_step <= 1) ||
         !(s->admm.ratio > 1) || !ct__finite(s->admm.ratio) || s->admm.update_every < 1 ||
         s->admm.power_iters < 1 || !(s->admm.over_relax > 0 && s->admm.over_relax < 2))
+        return CT_ERROR_INVALID_SETTINGS;
+    if (s->pgs.desaxce != 0 && s->pgs.desaxce != 1) return CT_ERROR_INVALID_SETTINGS;
+    {
+        const ct_raisim_settings *r = &s->raisim;
+        if (!(r->alpha > 0 && r->alpha <= 1) || !(r->alpha_min > 0 && r->alpha_min <= r->alpha) ||
+            !(r->gamma >= 0 && r->gamma <= 1) || !(r->beta1 > 0) || !ct__finite(r->beta1) ||
+            !(r->beta2 > 0 && r->beta2 < 1) || !(r->beta3 > 1) || !ct__finite(r->beta3) ||
+            !(r->bisect_tol > 0) || !ct__finite(r->bisect_tol) || r->bisect_iters < 1 ||
+            !(r->es_tol > 0) || !ct__finite(r->es_tol) || !(r->mass_sum >= 0) ||
+            !ct__finite(r->mass_sum))
+            return CT_ERROR_INVALID_SETTINGS;
+    }
+    if (s->staggered.inner_iters < 1 || (s->staggered.lcp != 0 && s->staggered.lcp != 1))
         return CT_ERROR_INVALID_SETTINGS;
     return CT_OK;
 }
@@ -1236,82 +1392,464 @@ CT__PRIVATE int ct__stalled(const ct__run *r, const ct_real *l, const ct_real *l
     return CONTACT_SQRT(d2) <= r->s->tol_change * CONTACT_SQRT(ct__max(a, b));
 }
 
-/* >>solver-pgs --------------------------------------------------------------------------- */
-/* PGS_NCP: projected Gauss-Seidel on the Coulomb NCP.
-   Seed 000 Alg. 6 and seed 001 Alg. 3 inside the sweep of seed 001 Alg. 5:
-     for each sweep:
-       bilateral row i:  lambda_i -= omega v_i / (G+R)_ii                     (K = R)
-       unilateral row i: lambda_i  = max(0, lambda_i - omega v_i / (G+R)_ii)   (K = R+)
-       contact i, v = local velocity with the current lambda (Gauss-Seidel):
-         lambda_n  = max(0, lambda_n - omega v_n / (G+R)_nn)
-         v_T      += (G+R)_Tn * delta lambda_n          (the tangential step sees the new lambda_n)
-         lambda_T  = P_disk(mu lambda_n)(lambda_T - omega v_T / lambda_max((G+R)_TT))
-   Correction of the printed algorithm: seed 000 Alg. 6 line 5 (and seed 001 Alg. 3) step by
-   1 / min((G+R)_t1t1, (G+R)_t2t2), the larger step, which diverges as soon as the largest
-   eigenvalue of the 2x2 tangential block exceeds twice that minimum (G_TT = diag(2.5, 1): each
-   sweep multiplies the error by -1.5). The step 1 / lambda_max((G+R)_TT) is a projected
-   gradient step on the block's own quadratic that always decreases it; it equals the printed
-   one when the block is a multiple of the identity (isotropic contacts).
-   The tangential step is the HORIZONTAL projection onto the disk of radius mu lambda_n, never
-   the orthogonal cone projection, which would silently solve the CCP (seed 000 notes, trap 4).
-   Deviation from seed 001 Alg. 5: bilateral rows are relaxed one row at a time, not per joint
-   block, because ct_problem carries no joint grouping.
-   Over-relaxation convention: omega scales each step before its projection (SOR on the new
-   step, ContactBench's convention); omega = 1 is plain Gauss-Seidel. Seed 000 eq. (25) writes
-   the blend with alpha on the previous iterate instead (alpha = 1 - omega).
-   A row whose diagonal (G+R)_ii is not positive cannot move (a locked or empty row). */
-CT__PRIVATE ct_status ct__pgs(ct__run *r, const ct__layout *L, ct_workspace *ws, ct_real *lambda,
-                              ct_real *v) {
+/* >>solver-gs ---------------------------------------------------------------------------- */
+/* The Gauss-Seidel family shares one sweep (seed 001 Alg. 5: joints, limits, contacts):
+     bilateral row i:  lambda_i -= omega v_i / (G+R)_ii                     (K = R)
+     unilateral row i: lambda_i  = max(0, lambda_i - omega v_i / (G+R)_ii)   (K = R+)
+     contact i: v_i = ((G+R) lambda + g)_i with the current lambda (Gauss-Seidel), and a
+                per-method local update of lambda_i from (B = (G+R)_ii, v_i):
+   PGS_NCP  (seed 000 Alg. 6, seed 001 Alg. 3)
+       lambda_n = max(0, lambda_n - omega v_n / B_nn);  v_T += B_Tn (lambda_n - lambda_n_old)
+       lambda_T = P_disk(mu lambda_n)(lambda_T - omega v_T / lambda_max(B_TT))
+     The tangential step is the HORIZONTAL projection onto the disk of radius mu lambda_n, never
+     the orthogonal cone projection, which would silently solve the CCP (seed 000 notes, trap 4).
+     Correction of the printed algorithm: seed 000 Alg. 6 line 5 (and seed 001 Alg. 3) step by
+     1 / min(B_t1t1, B_t2t2), the larger step, which diverges as soon as the largest eigenvalue
+     of the 2x2 tangential block exceeds twice that minimum (B_TT = diag(2.5, 1): each sweep
+     multiplies the error by -1.5). 1 / lambda_max(B_TT) is a projected gradient step on the
+     block's own quadratic that always decreases it; it equals the printed one when B_TT is a
+     multiple of the identity.
+   PGS_LCP  (seed 000 Alg. 1): the same with each tangential component clamped to
+       [-mu lambda_n, mu lambda_n] (box friction, the model of ODE, PhysX and DART).
+   PGS_CCP  (seed 000 Alg. 2, seed 001 Alg. 2): lambda = P_K(lambda - omega 3/tr(B) (v + s)),
+       the orthogonal projection; s = Gamma(v) with pgs.desaxce (then the fixed point is the
+       NCP: K ∋ lambda _|_ v + Gamma(v) ∈ K*), else s = 0 (the CCP).
+   NBGS, RAISIM, RAISIM_DS (Preclik's model, seed 004 eq. 8, seed 001 Alg. 4): with
+       c = v_i - B lambda_i (the velocity without the contact's own impulse),
+       lambda* = 0                       if c_n > 0 (opening),
+               = -B^-1 c                 if that lies in K_mu (sticking),
+               = argmin over the conic section C = K-boundary ∩ {(B l + c)_n = 0} of
+                 E(l) = 1/2 l^T B l + (c + s)^T l   otherwise (sliding),
+       then lambda_i = alpha lambda* + (1 - alpha) lambda_i. NBGS finds the minimum on C
+       exactly (a root find, see ct__preclik) with alpha = pgs.omega; RAISIM by seed 004's
+       bisection with alpha decaying once per sweep, alpha <- alpha_min + gamma (alpha -
+       alpha_min). s = 0, except RAISIM_DS: s = Gamma(v_i) (seed 001 Alg. 5 line 16) shifts the
+       objective but not the plane; at its fixed point the KKT conditions on C read
+       v_T = 2 nu l_T (antiparallel) and v_n = 0: the Coulomb law with maximum dissipation,
+       which Preclik's model misses when B_nT != 0 (seed 000 eq. 24).
+   Deviation from seed 001 Alg. 5: bilateral rows are relaxed one row at a time rather than by
+   an exact block solve per joint, because ct_problem carries no joint grouping.
+   A row or a contact whose diagonal block is zero does not move (a locked or empty row); a
+   singular contact block is inverted as B + 1e-10 tr(B) I (1e-5 in float). */
+#ifdef CONTACT_USE_FLOAT
+#define CT__BLOCK_REG ((ct_real)1e-5)
+#else
+#define CT__BLOCK_REG ((ct_real)1e-10)
+#endif
+#define CT__PI ((ct_real)3.14159265358979323846)
+
+/* Preclik's single contact: a point of the conic section C at angle th and the derivative of
+   E along C. r(th) = -c_n / (B_nn/mu + B_nt1 cos th + B_nt2 sin th) (seed 004 eq. 14) and
+   l = r (cos th, sin th, 1/mu); valid when the denominator is positive. */
+typedef struct ct__cone_pt {
+    ct_real th, r, den, l[3];
+    int ok;
+} ct__cone_pt;
+
+typedef struct ct__local {
+    const ct_real *B;   /* 3x3 block */
+    ct_real c[3];       /* velocity without the own impulse (defines the plane v_n = 0) */
+    ct_real cs[3];      /* c + s (the objective's linear term) */
+    ct_real mu;
+} ct__local;
+
+CT__PRIVATE void ct__cone_point(const ct__local *q, ct_real th, ct__cone_pt *p) {
+    ct_real cs = CONTACT_COS(th), sn = CONTACT_SIN(th);
+    p->th = th;
+    p->den = q->B[8] / q->mu + q->B[6] * cs + q->B[7] * sn;
+    p->ok = p->den > 0 && ct__finite(p->den);
+    p->r = p->ok ? -q->c[2] / p->den : 0;
+    if (p->r < 0) p->ok = 0;
+    p->l[0] = p->r * cs;
+    p->l[1] = p->r * sn;
+    p->l[2] = p->r / q->mu;
+}
+
+/* dE/dth = (B l + c + s) . dl/dth, dl/dth = r' u + r u', r' = -r (a . u') / den */
+CT__PRIVATE ct_real ct__cone_slope(const ct__local *q, const ct__cone_pt *p) {
+    ct_real cs = CONTACT_COS(p->th), sn = CONTACT_SIN(p->th), g[3], d[3], rp;
+    ct__m3_mul(q->B, p->l, g);
+    g[0] += q->cs[0]; g[1] += q->cs[1]; g[2] += q->cs[2];
+    rp = -p->r * (-q->B[6] * sn + q->B[7] * cs) / p->den;
+    d[0] = rp * cs - p->r * sn;
+    d[1] = rp * sn + p->r * cs;
+    d[2] = rp / q->mu;
+    return g[0] * d[0] + g[1] * d[1] + g[2] * d[2];
+}
+
+CT__PRIVATE ct_real ct__cone_energy(const ct__local *q, const ct_real l[3]) {
+    ct_real g[3];
+    ct__m3_mul(q->B, l, g);
+    return (ct_real)0.5 * (l[0] * g[0] + l[1] * g[1] + l[2] * g[2]) + q->cs[0] * l[0] +
+           q->cs[1] * l[1] + q->cs[2] * l[2];
+}
+
+/* Bisection on the slope between a (slope < 0) and b (slope > 0) to the last bit. */
+CT__PRIVATE void ct__cone_refine(const ct__local *q, ct__cone_pt a, ct__cone_pt b, ct__cone_pt *out) {
+    int k;
+    ct__cone_pt m;
+    for (k = 0; k < 64; ++k) {
+        ct_real th = (a.th + b.th) / 2;
+        if (th == a.th || th == b.th) break;
+        ct__cone_point(q, th, &m);
+        if (!m.ok) break;
+        if (ct__cone_slope(q, &m) < 0) a = m;
+        else b = m;
+    }
+    *out = ct__cone_energy(q, a.l) <= ct__cone_energy(q, b.l) ? a : b;
+}
+
+/* The exact minimum of E on C (NBGS). The stationarity condition dE/dth = 0 is, with
+   t = tan(th/2), a polynomial equation of degree at most 5 (docs/solvers.md), so E has at most
+   5 stationary points on C. The slope is sampled at 64 angles from th0; every sign change from
+   - to + brackets a local minimum, refined by bisection to the last bit; an arc end where the
+   denominator vanishes (an open conic, the parabolic and hyperbolic cases) is approached from
+   the valid side, where E grows without bound. The lowest local minimum wins. */
+CT__PRIVATE void ct__cone_min_exact(const ct__local *q, ct_real th0, ct_real out[3]) {
+    enum { NS = 64 };
+    ct__cone_pt prev, cur, first, best, cand;
+    ct_real bestE = 0, e;
+    int k, have = 0;
+    CONTACT_MEMSET(&best, 0, sizeof(best));
+    ct__cone_point(q, th0, &first);
+    prev = first;
+    for (k = 1; k <= NS; ++k) {
+        if (k == NS) { /* back to the first sample, one turn later */
+            cur = first;
+            cur.th = th0 + 2 * CT__PI;
+        } else {
+            ct__cone_point(q, th0 + 2 * CT__PI * (ct_real)k / NS, &cur);
+        }
+        if (prev.ok || cur.ok) {
+            ct__cone_pt a = prev, b = cur, lo, hi, m;
+            int j;
+            if (!a.ok) { /* the arc starts inside: move a to its valid boundary */
+                lo = a; hi = b;
+                for (j = 0; j < 60; ++j) {
+                    ct__cone_point(q, (lo.th + hi.th) / 2, &m);
+                    if (m.ok) hi = m; else lo = m;
+                }
+                a = hi;
+            }
+            if (!b.ok) { /* the arc ends inside: move b to its valid boundary */
+                lo = a; hi = b;
+                for (j = 0; j < 60; ++j) {
+                    ct__cone_point(q, (lo.th + hi.th) / 2, &m);
+                    if (m.ok) lo = m; else hi = m;
+                }
+                b = lo;
+            }
+            if (ct__cone_slope(q, &a) < 0 && ct__cone_slope(q, &b) >= 0) {
+                ct__cone_refine(q, a, b, &cand);
+                e = ct__cone_energy(q, cand.l);
+                if (!have || e < bestE) { best = cand; bestE = e; have = 1; }
+            }
+        }
+        prev = cur;
+    }
+    if (!have) { /* no bracket (flat E, or sampling missed it): the best valid sample */
+        for (k = 0; k < NS; ++k) {
+            ct__cone_point(q, th0 + 2 * CT__PI * (ct_real)k / NS, &cur);
+            if (!cur.ok) continue;
+            e = ct__cone_energy(q, cur.l);
+            if (!have || e < bestE) { best = cur; bestE = e; have = 1; }
+        }
+    }
+    if (have) { out[0] = best.l[0]; out[1] = best.l[1]; out[2] = best.l[2]; }
+    else { out[0] = out[1] = out[2] = 0; }
+}
+
+/* Seed 004 Alg. 1 with its two printed errors corrected (seed 004 notes, traps 1-2): a step
+   is rejected when the new point is NOT in the line of sight of lv0 (grad h2 . (lv0 - l) < 0)
+   or r < 0 (the printed test has the sign inverted and never brackets), and the bisection
+   moves the points with the angles (the printed loop never updates its iterate). The slope is
+   dE/dth, whose sign equals the paper's hybrid (dE/dl) eta (seed 004 notes, Sec. 1.3). */
+CT__PRIVATE void ct__cone_min_bisect(const ct__local *q, const ct_real lv0[3], ct_real th0,
+                                     const ct_raisim_settings *rs, ct_real out[3]) {
+    ct__cone_pt cur, prv, m;
+    ct_real D0, a, mu2 = q->mu * q->mu;
+    int k;
+    ct__cone_point(q, th0, &cur);
+    if (!cur.ok) { /* the initial guess is off the conic: fall back to the exact search */
+        ct__cone_min_exact(q, th0, out);
+        return;
+    }
+    D0 = ct__cone_slope(q, &cur);
+    if (D0 == 0) {
+        out[0] = cur.l[0]; out[1] = cur.l[1]; out[2] = cur.l[2];
+        return;
+    }
+    a = D0 > 0 ? -rs->beta1 : rs->beta1;
+    prv = cur;
+    for (k = 0; k < rs->bisect_iters; ++k) { /* bracketing */
+        prv = cur;
+        ct__cone_point(q, cur.th + a, &cur);
+        if (!cur.ok || 2 * cur.l[0] * (lv0[0] - cur.l[0]) + 2 * cur.l[1] * (lv0[1] - cur.l[1]) -
+                               2 * mu2 * cur.l[2] * (lv0[2] - cur.l[2]) < 0) {
+            a *= rs->beta2;
+            cur = prv;
+        } else if (ct__cone_slope(q, &cur) * D0 > 0) {
+            a *= rs->beta3;
+        } else {
+            break;
+        }
+    }
+    if (k == rs->bisect_iters) { /* no bracket within the cap: the last point */
+        out[0] = cur.l[0]; out[1] = cur.l[1]; out[2] = cur.l[2];
+        return;
+    }
+    for (k = 0; k < rs->bisect_iters; ++k) { /* bisection, cur and prv move with the angles */
+        ct__cone_point(q, (cur.th + prv.th) / 2, &m);
+        if (!m.ok) break;
+        if (ct__cone_slope(q, &m) * D0 > 0) prv = m;
+        else cur = m;
+        if (CONTACT_FABS(cur.l[0] - prv.l[0]) < rs->bisect_tol &&
+            CONTACT_FABS(cur.l[1] - prv.l[1]) < rs->bisect_tol &&
+            CONTACT_FABS(cur.l[2] - prv.l[2]) < rs->bisect_tol)
+            break;
+    }
+    ct__cone_point(q, (cur.th + prv.th) / 2, &m);
+    if (!m.ok) m = cur;
+    out[0] = m.l[0]; out[1] = m.l[1]; out[2] = m.l[2];
+}
+
+/* Preclik's single-contact solution (see the section comment). Binv: B^-1. sn: De Saxce shift
+   of the objective's normal term. exact: NBGS (1) or bisection (0). */
+CT__PRIVATE void ct__preclik(const ct_real B[9], const ct_real Binv[9], const ct_real c[3],
+                             ct_real sn, ct_real mu, int exact, const ct_raisim_settings *rs,
+                             ct_real out[3]) {
+    ct__local q;
+    ct_real lv0[3], t;
+    if (c[2] > 0) { /* opening (seed 004: strict test on c_n) */
+        out[0] = out[1] = out[2] = 0;
+        return;
+    }
+    if (!(mu > 0)) { /* frictionless: lambda_T = 0 and zero normal velocity */
+        out[0] = out[1] = 0;
+        out[2] = B[8] > 0 ? -c[2] / B[8] : 0;
+        return;
+    }
+    ct__m3_mul(Binv, c, lv0);
+    lv0[0] = -lv0[0]; lv0[1] = -lv0[1]; lv0[2] = -lv0[2];
+    t = ct__norm_t(lv0);
+    if (t <= mu * lv0[2]) { /* sticking: zero velocity (then Gamma = 0 too) */
+        out[0] = lv0[0]; out[1] = lv0[1]; out[2] = lv0[2];
+        return;
+    }
+    q.B = B;
+    q.c[0] = c[0]; q.c[1] = c[1]; q.c[2] = c[2];
+    q.cs[0] = c[0]; q.cs[1] = c[1]; q.cs[2] = c[2] + sn;
+    q.mu = mu;
+    if (sn != 0) { /* the shifted objective's own unconstrained minimum guides the search */
+        ct__m3_mul(Binv, q.cs, lv0);
+        lv0[0] = -lv0[0]; lv0[1] = -lv0[1]; lv0[2] = -lv0[2];
+    }
+    /* initial angle: E_C of the zero-velocity solution (seed 004 Sec. III-A) */
+    t = (lv0[0] != 0 || lv0[1] != 0) ? CONTACT_ATAN2(lv0[1], lv0[0]) : 0;
+    if (exact) ct__cone_min_exact(&q, t, out);
+    else ct__cone_min_bisect(&q, lv0, t, rs, out);
+}
+
+/* The sweep skeleton and the per-method contact updates. */
+typedef struct ct__gs {
+    ct__run *r;
+    ct_real *step;  /* n: single rows omega/(G+R)_ii; contact rows (t, t, n) steps             */
+    ct_real *blk;   /* 18 per contact: B row-major, then B^-1 (zeros when B = 0)                */
+    ct_real alpha;  /* current relaxation of the Preclik methods                               */
+    ct_real upd;    /* max |lambda_new - lambda_old| over the sweep                             */
+} ct__gs;
+
+CT__PRIVATE void ct__gs_setup(ct__gs *gs) {
+    ct__run *r = gs->r;
     const ct_problem *p = r->p;
-    const int nb = p->nb, nu = p->nu, nc = p->nc, n = r->n, c0 = nb + nu;
+    const ct_method m = r->s->method;
     const ct_real omega = r->s->pgs.omega;
-    ct_real *step = ct__ws_arr(ws, L->step), *lprev = ct__ws_arr(ws, L->lprev);
-    int k, i;
+    const int c0 = p->nb + p->nu;
+    int i, j;
     for (i = 0; i < c0; ++i) {
         ct_real d = ct__op_entry(&r->op, i, i);
-        step[i] = d > CT_MINVAL ? omega / d : 0;
+        gs->step[i] = d > CT_MINVAL ? omega / d : 0;
     }
-    for (i = 0; i < nc; ++i) {
+    for (i = 0; i < p->nc; ++i) {
         int q = c0 + 3 * i;
-        ct_real B[9], dt, dn, h;
+        ct_real *B = gs->blk + 18 * i, *Bi = B + 9, h, dt, dn, tr, R[9], e[3], x[3];
         ct__op_block3(&r->op, q, B);
-        h = (B[0] - B[4]) / 2; /* dt = lambda_max of the 2x2 tangential block */
+        h = (B[0] - B[4]) / 2; /* lambda_max of the 2x2 tangential block */
         dt = (B[0] + B[4]) / 2 + CONTACT_SQRT(h * h + B[1] * B[1]);
         dn = B[8];
-        step[q] = step[q + 1] = dt > CT_MINVAL ? omega / dt : 0;
-        step[q + 2] = dn > CT_MINVAL ? omega / dn : 0;
-    }
-    for (k = 0; k < r->s->max_iter; ++k) {
-        CONTACT_MEMCPY(lprev, lambda, (size_t)n * sizeof(ct_real));
-        for (i = 0; i < nb; ++i)
-            lambda[i] -= step[i] * (ct__op_row(&r->op, i, lambda) + p->g[i]);
-        for (i = nb; i < c0; ++i) {
-            ct_real l = lambda[i] - step[i] * (ct__op_row(&r->op, i, lambda) + p->g[i]);
-            lambda[i] = l > 0 ? l : 0;
+        tr = B[0] + B[4] + B[8];
+        if (m == CT_METHOD_PGS_CCP) {
+            gs->step[q] = gs->step[q + 1] = gs->step[q + 2] = tr > CT_MINVAL ? 3 * omega / tr : 0;
+        } else {
+            gs->step[q] = gs->step[q + 1] = dt > CT_MINVAL ? omega / dt : 0;
+            gs->step[q + 2] = dn > CT_MINVAL ? omega / dn : 0;
         }
-        for (i = 0; i < nc; ++i) {
-            int q = c0 + 3 * i;
-            ct_real *l = lambda + q, vt0, vt1, vn, ln, dln, t[2];
-            vt0 = ct__op_row(&r->op, q, lambda) + p->g[q];
-            vt1 = ct__op_row(&r->op, q + 1, lambda) + p->g[q + 1];
-            vn = ct__op_row(&r->op, q + 2, lambda) + p->g[q + 2];
-            ln = l[2] - step[q + 2] * vn;
+        /* B^-1 by columns; a singular block is regularized */
+        CONTACT_MEMCPY(R, B, sizeof(R));
+        if (!(tr > CT_MINVAL)) {
+            CONTACT_MEMSET(Bi, 0, 9 * sizeof(ct_real));
+            continue;
+        }
+        for (j = 0; j < 3; ++j) {
+            e[0] = e[1] = e[2] = 0;
+            e[j] = 1;
+            if (!ct__m3_solve_spd(R, e, x)) {
+                R[0] += CT__BLOCK_REG * tr; R[4] += CT__BLOCK_REG * tr; R[8] += CT__BLOCK_REG * tr;
+                j = -1; /* restart with the regularized block */
+                continue;
+            }
+            Bi[j] = x[0]; Bi[3 + j] = x[1]; Bi[6 + j] = x[2];
+        }
+    }
+}
+
+/* One contact's update from its local velocity v (with the current lambda_i). */
+CT__PRIVATE void ct__gs_contact(ct__gs *gs, int i, ct_real v[3], ct_real l[3]) {
+    const ct__run *r = gs->r;
+    const ct_method m = r->s->method;
+    const ct_real mu = r->p->mu[i];
+    const int q = r->p->nb + r->p->nu + 3 * i;
+    const ct_real *B = gs->blk + 18 * i, *st = gs->step + q;
+    ct_real t[3], c[3], ls[3], a;
+    switch (m) {
+        case CT_METHOD_PGS_NCP:
+        case CT_METHOD_PGS_LCP: {
+            ct_real ln = l[2] - st[2] * v[2], dln;
             ln = ln > 0 ? ln : 0;
             dln = ln - l[2];
             l[2] = ln;
-            vt0 += ct__op_entry(&r->op, q, q + 2) * dln;
-            vt1 += ct__op_entry(&r->op, q + 1, q + 2) * dln;
-            t[0] = l[0] - step[q] * vt0;
-            t[1] = l[1] - step[q] * vt1;
-            ct_project_disk(p->mu[i] * ln, t, l);
+            v[0] += B[2] * dln;
+            v[1] += B[5] * dln;
+            t[0] = l[0] - st[0] * v[0];
+            t[1] = l[1] - st[0] * v[1];
+            t[2] = ln;
+            if (m == CT_METHOD_PGS_LCP) ct_clamp_box_tangent(mu, t, l);
+            else ct_project_disk(mu * ln, t, l);
+            return;
         }
+        case CT_METHOD_PGS_CCP: {
+            ct_real w2 = v[2] + (r->s->pgs.desaxce ? mu * ct__norm_t(v) : 0);
+            t[0] = l[0] - st[0] * v[0];
+            t[1] = l[1] - st[0] * v[1];
+            t[2] = l[2] - st[0] * w2;
+            ct_project_cone(mu, t, l);
+            return;
+        }
+        default: { /* NBGS, RAISIM, RAISIM_DS, RAISIM_DS_ES */
+            ct__m3_mul(B, l, c);
+            c[0] = v[0] - c[0]; c[1] = v[1] - c[1]; c[2] = v[2] - c[2];
+            if (!(B[0] + B[4] + B[8] > CT_MINVAL)) return;
+            ct__preclik(B, B + 9, c,
+                        (m == CT_METHOD_RAISIM_DS || m == CT_METHOD_RAISIM_DS_ES) ? mu * ct__norm_t(v) : 0,
+                        mu, m == CT_METHOD_NBGS, &r->s->raisim, ls);
+            a = gs->alpha;
+            l[0] = a * ls[0] + (1 - a) * l[0];
+            l[1] = a * ls[1] + (1 - a) * l[1];
+            l[2] = a * ls[2] + (1 - a) * l[2];
+            return;
+        }
+    }
+}
+
+/* One sweep: joints, limits, contacts (seed 001 Alg. 5). */
+CT__PRIVATE void ct__gs_sweep(ct__gs *gs, ct_real *lambda) {
+    const ct__run *r = gs->r;
+    const ct_problem *p = r->p;
+    const int nb = p->nb, c0 = nb + p->nu;
+    ct_real upd = 0, old[3], v[3];
+    int i;
+    for (i = 0; i < nb; ++i) {
+        ct_real d = gs->step[i] * (ct__op_row(&r->op, i, lambda) + p->g[i]);
+        lambda[i] -= d;
+        upd = ct__max(upd, CONTACT_FABS(d));
+    }
+    for (i = nb; i < c0; ++i) {
+        ct_real l = lambda[i] - gs->step[i] * (ct__op_row(&r->op, i, lambda) + p->g[i]);
+        l = l > 0 ? l : 0;
+        upd = ct__max(upd, CONTACT_FABS(l - lambda[i]));
+        lambda[i] = l;
+    }
+    for (i = 0; i < p->nc; ++i) {
+        int q = c0 + 3 * i;
+        ct_real *l = lambda + q;
+        v[0] = ct__op_row(&r->op, q, lambda) + p->g[q];
+        v[1] = ct__op_row(&r->op, q + 1, lambda) + p->g[q + 1];
+        v[2] = ct__op_row(&r->op, q + 2, lambda) + p->g[q + 2];
+        old[0] = l[0]; old[1] = l[1]; old[2] = l[2];
+        ct__gs_contact(gs, i, v, l);
+        upd = ct__max(upd, ct__max(CONTACT_FABS(l[0] - old[0]),
+                                   ct__max(CONTACT_FABS(l[1] - old[1]), CONTACT_FABS(l[2] - old[2]))));
+    }
+    gs->upd = upd;
+}
+
+/* f(lambda) = 1/2 lambda^T (G+R) lambda + g^T lambda = 1/2 lambda^T (v + g) */
+CT__PRIVATE ct_real ct__objective(const ct_problem *p, const ct_real *lambda, const ct_real *v,
+                                  int n) {
+    ct_real f = 0;
+    int i;
+    for (i = 0; i < n; ++i) f += lambda[i] * (v[i] + p->g[i]);
+    return f / 2;
+}
+
+/* The Gauss-Seidel family's driver. Stopping: every check_every sweeps the returned point is
+   scored by ct_criteria in the method's flavor; for Preclik's model (NBGS, RAISIM), whose
+   tangential law has no residual form, the last update must also be small (max |d lambda| <=
+   tol_abs, or <= tol_rel ||lambda||_inf with the relative rule), as in seed 004. RAISIM_DS_ES
+   stops when the objective improvement |f_k - f_k-1| / I_total <= es_tol (seed 001 eq. 160),
+   I_total = raisim.mass_sum when given, else n^2 / tr(G + R): with G = J M^-1 J^T, tr(G)/n is
+   the mean inverse apparent mass of a row, so n / tr(G) is a mass per row and n^2 / tr(G) the
+   sum over the n rows, the counterpart of sum diag(M). That stop is reported as STALLED unless
+   the point also meets the NCP tolerance. */
+CT__PRIVATE ct_status ct__gs_solve(ct__run *r, const ct__layout *L, ct_workspace *ws,
+                                   ct_real *lambda, ct_real *v) {
+    const ct_settings *s = r->s;
+    const ct_method m = s->method;
+    const int n = r->n;
+    const int raisim = m == CT_METHOD_RAISIM || m == CT_METHOD_RAISIM_DS || m == CT_METHOD_RAISIM_DS_ES;
+    ct_real *lprev = ct__ws_arr(ws, L->lprev), f_prev = 0, itot = 0;
+    ct__gs gs;
+    int k, i;
+    gs.r = r;
+    gs.step = ct__ws_arr(ws, L->step);
+    gs.blk = ct__ws_arr(ws, L->blk);
+    gs.alpha = raisim ? s->raisim.alpha : s->pgs.omega;
+    gs.upd = 0;
+    ct__gs_setup(&gs);
+    if (m == CT_METHOD_RAISIM_DS_ES) {
+        ct_real tr = 0;
+        for (i = 0; i < n; ++i) tr += ct__op_entry(&r->op, i, i);
+        itot = s->raisim.mass_sum > 0 ? s->raisim.mass_sum
+                                      : (tr > CT_MINVAL ? (ct_real)n * (ct_real)n / tr : (ct_real)1);
+        ct_velocity(r->p, lambda, v);
+        f_prev = ct__objective(r->p, lambda, v, n);
+    }
+    for (k = 0; k < s->max_iter; ++k) {
+        CONTACT_MEMCPY(lprev, lambda, (size_t)n * sizeof(ct_real));
+        ct__gs_sweep(&gs, lambda);
+        if (raisim) gs.alpha = s->raisim.alpha_min + s->raisim.gamma * (gs.alpha - s->raisim.alpha_min);
         r->iterations = k + 1;
         if (!ct__all_finite(lambda, (size_t)n)) {
             CONTACT_MEMCPY(lambda, lprev, (size_t)n * sizeof(ct_real));
             return CT_STATUS_NUMERICAL_FAILURE;
         }
-        if ((k + 1) % r->s->check_every == 0 && ct__converged(r, lambda, v))
-            return CT_STATUS_CONVERGED;
+        if ((k + 1) % s->check_every == 0 && ct__converged(r, lambda, v)) {
+            if (r->flavor != CT_FLAVOR_SIGNORINI) return CT_STATUS_CONVERGED;
+            if (s->stop == CT_STOP_RELATIVE) {
+                ct_real lmax = 0;
+                for (i = 0; i < n; ++i) lmax = ct__max(lmax, CONTACT_FABS(lambda[i]));
+                if (gs.upd <= s->tol_rel * lmax) return CT_STATUS_CONVERGED;
+            } else if (gs.upd <= s->tol_abs) {
+                return CT_STATUS_CONVERGED;
+            }
+        }
+        if (m == CT_METHOD_RAISIM_DS_ES) {
+            ct_real f;
+            ct_velocity(r->p, lambda, v);
+            f = ct__objective(r->p, lambda, v, n);
+            if (CONTACT_FABS(f - f_prev) <= s->raisim.es_tol * itot) return CT_STATUS_STALLED;
+            f_prev = f;
+        }
         if (ct__stalled(r, lambda, lprev)) return CT_STATUS_STALLED;
     }
     return CT_STATUS_MAX_ITERATIONS;
@@ -1335,6 +1873,45 @@ CT__PRIVATE ct_status ct__pgs(ct__run *r, const ct__layout *L, ct_workspace *ws,
    rho changes. The internal residuals freeze the De Saxce term and can sit well below the true
    NCP residual, so they only drive the penalty; the solve stops on ct_criteria evaluated at the
    projected iterate y with v = (G + R) y + g. The answer is y (seed 000 notes, trap 6). */
+/* The spectral penalty rule shared by every ADMM in the header (seed 003 eq. 45-46):
+   rho = sqrt(m L) kappa^p, kappa = L / m. */
+typedef struct ct__penalty {
+    ct_real base, kappa, pw, rho;
+} ct__penalty;
+
+/* L = lambda_max(G + R) by power iteration (t1, t2: n each), m = eta + min(R) */
+CT__PRIVATE void ct__penalty_init(ct__penalty *pen, ct__run *r, ct_real *t1, ct_real *t2) {
+    const ct_admm_settings *as = &r->s->admm;
+    ct_real Lmax, m = as->eta;
+    int i;
+    if (r->p->R) { /* m = eta + min_i R_i */
+        ct_real rmin = r->p->R[0];
+        for (i = 1; i < r->n; ++i) rmin = ct__min(rmin, r->p->R[i]);
+        m = as->eta + rmin;
+    }
+    Lmax = ct__power_iteration(ct__op_mul_cb, &r->op, r->n, as->power_iters, t1, t2);
+    Lmax = ct__max(Lmax, m);
+    pen->kappa = Lmax / m;
+    pen->base = CONTACT_SQRT(m * Lmax);
+    pen->pw = as->rho_power;
+    pen->rho = pen->base * CONTACT_POW(pen->kappa, pen->pw);
+}
+
+/* p +-= step when one residual exceeds ratio times the other; 1 when rho changed */
+CT__PRIVATE int ct__penalty_update(ct__penalty *pen, const ct_admm_settings *as, ct_real rp,
+                                   ct_real rd) {
+    ct_real pnew = pen->pw, rnew;
+    if (!(as->rho_power_step > 0) || !(pen->kappa > 1)) return 0;
+    if (rp > as->ratio * rd) pnew = pen->pw + as->rho_power_step;
+    else if (rd > as->ratio * rp) pnew = pen->pw - as->rho_power_step;
+    if (pnew == pen->pw) return 0;
+    rnew = pen->base * CONTACT_POW(pen->kappa, pnew);
+    if (!(rnew > CT_MINVAL * (ct_real)1e10 && rnew < CT_HUGE)) return 0;
+    pen->pw = pnew;
+    pen->rho = rnew;
+    return 1;
+}
+
 CT__PRIVATE ct_status ct__admm(ct__run *r, const ct__layout *L, ct_workspace *ws, ct_real *lambda,
                                ct_real *v) {
     const ct_problem *p = r->p;
@@ -1345,19 +1922,12 @@ CT__PRIVATE ct_status ct__admm(ct__run *r, const ct__layout *L, ct_workspace *ws
     ct_real *w = ct__ws_arr(ws, L->w), *t = ct__ws_arr(ws, L->t);
     ct_real *chol = ct__ws_arr(ws, L->chol), *scratch = ct__ws_arr(ws, L->scratch);
     ct_real *lprev = ct__ws_arr(ws, L->lprev);
-    ct_real Lmax, m = eta, kappa, base, pw = as->rho_power, rho;
+    ct__penalty pen;
+    ct_real rho;
     int i, k;
 
-    if (p->R) { /* m = eta + min_i R_i */
-        ct_real rmin = p->R[0];
-        for (i = 1; i < n; ++i) rmin = ct__min(rmin, p->R[i]);
-        m = eta + rmin;
-    }
-    Lmax = ct__power_iteration(ct__op_mul_cb, &r->op, n, as->power_iters, w, t);
-    Lmax = ct__max(Lmax, m);
-    kappa = Lmax / m;
-    base = CONTACT_SQRT(m * Lmax);
-    rho = base * CONTACT_POW(kappa, pw);
+    ct__penalty_init(&pen, r, w, t);
+    rho = pen.rho;
     if (ct__op_factor(&r->op, NULL, n, NULL, eta + rho, chol, scratch) >= 0) return CT_STATUS_NUMERICAL_FAILURE;
     r->factorizations = 1;
 
@@ -1404,27 +1974,163 @@ CT__PRIVATE ct_status ct__admm(ct__run *r, const ct__layout *L, ct_workspace *ws
             r->rho = rho;
             return CT_STATUS_STALLED;
         }
-        if ((k + 1) % as->update_every == 0 && as->rho_power_step > 0 && kappa > 1) {
-            ct_real pnew = pw;
-            if (rp > as->ratio * rd) pnew = pw + as->rho_power_step;
-            else if (rd > as->ratio * rp) pnew = pw - as->rho_power_step;
-            if (pnew != pw) {
-                ct_real rnew = base * CONTACT_POW(kappa, pnew);
-                if (rnew > CT_MINVAL * (ct_real)1e10 && rnew < CT_HUGE) {
-                    pw = pnew;
-                    rho = rnew;
-                    if (ct__op_factor(&r->op, NULL, n, NULL, eta + rho, chol, scratch) >= 0) {
-                        CONTACT_MEMCPY(lambda, y, (size_t)n * sizeof(ct_real));
-                        r->rho = rho;
-                        return CT_STATUS_NUMERICAL_FAILURE;
-                    }
-                    r->factorizations++;
-                }
+        if ((k + 1) % as->update_every == 0 && ct__penalty_update(&pen, as, rp, rd)) {
+            rho = pen.rho;
+            if (ct__op_factor(&r->op, NULL, n, NULL, eta + rho, chol, scratch) >= 0) {
+                CONTACT_MEMCPY(lambda, y, (size_t)n * sizeof(ct_real));
+                r->rho = rho;
+                return CT_STATUS_NUMERICAL_FAILURE;
             }
+            r->factorizations++;
         }
     }
     CONTACT_MEMCPY(lambda, y, (size_t)n * sizeof(ct_real));
     r->rho = rho;
+    return CT_STATUS_MAX_ITERATIONS;
+}
+
+/* >>solver-staggered --------------------------------------------------------------------- */
+/* STAGGERED: staggered projections (seed 000 Alg. 7, after [69, 70, 36, 6]). With N the
+   bilateral, unilateral and normal rows and T the tangential rows, alternate two convex QPs:
+     h_N = g_N + (G+R)_NT lambda_T    (the paper prints g_T + G_NT lambda_T: a typo, g_N is meant)
+     lambda_N = argmin 1/2 l^T (G+R)_NN l + h_N^T l,  l free on bilateral rows, >= 0 elsewhere
+     h_T = g_T + (G+R)_TN lambda_N
+     lambda_T = argmin 1/2 l^T (G+R)_TT l + h_T^T l,  l_i in the disk of radius mu_i lambda_n,i
+                (NCP flavor) or the box |l_t1|, |l_t2| <= mu_i lambda_n,i (LCP flavor)
+   Each QP is solved by the same proximal ADMM as ADMM_NCP without the De Saxce term, on the
+   principal submatrix (its own Cholesky, refactored only when its penalty changes; both
+   factors are kept across outer iterations, and so are each QP's iterates and penalty), for at
+   most staggered.inner_iters iterations or until its internal residuals fall below a tenth of
+   the outer tolerance. An outer iteration is one pair of QPs; the solve stops on ct_criteria in
+   the NCP or LCP flavor. No convergence guarantee (seed 000 Table III); "typically five
+   iterations" ([6]). */
+typedef struct ct__qp {
+    const int *idx;   /* rows of G */
+    int m;            /* their count */
+    int nfree, nplus; /* first nfree rows free, next nplus rows >= 0, the rest pairs (T) */
+    ct_real *L, *x, *y, *z, *w, *h;
+    ct_real *rad;     /* per pair: radius mu lambda_n (T only) */
+    int box;
+    ct__penalty pen;
+    ct_real rho_f;    /* rho of the current factor (0: none) */
+} ct__qp;
+
+/* out_i = sum_j (G+R)_{ia[i], ib[j]} x_j */
+CT__PRIVATE void ct__op_cross(const ct__op *op, const int *ia, int ma, const int *ib, int mb,
+                              const ct_real *x, ct_real *out) {
+    int i, j;
+    for (i = 0; i < ma; ++i) {
+        const ct_real *gi = op->G + (size_t)ia[i] * op->n;
+        ct_real acc = 0;
+        for (j = 0; j < mb; ++j) acc += gi[ib[j]] * x[j];
+        out[i] = acc; /* R is diagonal: no cross terms between disjoint row sets */
+    }
+}
+
+CT__PRIVATE void ct__qp_project(const ct__qp *q, const ct_real *in, ct_real *out) {
+    int i;
+    for (i = 0; i < q->nfree; ++i) out[i] = in[i];
+    for (i = q->nfree; i < q->nfree + q->nplus; ++i) out[i] = in[i] > 0 ? in[i] : 0;
+    for (i = q->nfree + q->nplus; i + 1 < q->m; i += 2) {
+        ct_real rad = q->rad[(i - q->nfree - q->nplus) / 2];
+        if (q->box) {
+            out[i] = ct__min(rad, ct__max(-rad, in[i]));
+            out[i + 1] = ct__min(rad, ct__max(-rad, in[i + 1]));
+        } else {
+            ct_project_disk(rad, in + i, out + i);
+        }
+    }
+}
+
+/* ADMM on one QP (the x-, y- and z-steps of ADMM_NCP with s = 0). Returns -1, or 1 when a
+   factorization failed. */
+CT__PRIVATE int ct__qp_solve(ct__run *r, ct__qp *q, ct_real tol, ct_real *scratch) {
+    const ct_admm_settings *as = &r->s->admm;
+    const ct_real eta = as->eta;
+    int k, i;
+    if (q->m == 0) return -1;
+    for (k = 0; k < r->s->staggered.inner_iters; ++k) {
+        ct_real rp = 0, rd = 0, rho = q->pen.rho, inv = 1 / rho;
+        if (q->rho_f != rho) {
+            if (ct__op_factor(&r->op, q->idx, q->m, NULL, eta + rho, q->L, scratch) >= 0) return 1;
+            q->rho_f = rho;
+            r->factorizations++;
+        }
+        for (i = 0; i < q->m; ++i) q->w[i] = -(q->h[i] - eta * q->x[i] - rho * q->y[i] - q->z[i]);
+        ct__chol_solve(q->L, q->m, q->m, q->w);
+        for (i = 0; i < q->m; ++i) q->x[i] = q->w[i] - q->z[i] * inv; /* x as scratch */
+        ct__qp_project(q, q->x, q->x);
+        for (i = 0; i < q->m; ++i) { /* x holds the new y here */
+            ct_real yn = q->x[i];
+            rd = ct__max(rd, CONTACT_FABS(rho * (yn - q->y[i])));
+            rp = ct__max(rp, CONTACT_FABS(q->w[i] - yn));
+            q->z[i] -= rho * (q->w[i] - yn);
+            q->y[i] = yn;
+            q->x[i] = q->w[i];
+        }
+        if (ct__max(rp, rd) <= tol) break;
+        if ((k + 1) % as->update_every == 0) ct__penalty_update(&q->pen, as, rp, rd);
+    }
+    return -1;
+}
+
+CT__PRIVATE ct_status ct__staggered(ct__run *r, const ct__layout *L, ct_workspace *ws,
+                                    ct_real *lambda, ct_real *v) {
+    const ct_problem *p = r->p;
+    const int n = r->n, nb = p->nb, nu = p->nu, nc = p->nc, c0 = nb + nu;
+    ct_real *x = ct__ws_arr(ws, L->x), *y = ct__ws_arr(ws, L->y), *z = ct__ws_arr(ws, L->z);
+    ct_real *w = ct__ws_arr(ws, L->w), *t = ct__ws_arr(ws, L->t);
+    ct_real *chol = ct__ws_arr(ws, L->chol), *scratch = ct__ws_arr(ws, L->scratch);
+    ct_real *lprev = ct__ws_arr(ws, L->lprev), *rad = lprev, tol, gmax = 0;
+    int *idx = (int *)(void *)(ws->base + L->idx);
+    ct__qp qn, qt;
+    ct__penalty pen;
+    int i, k;
+    const int mN = c0 + nc, mT = 2 * nc;
+
+    for (i = 0; i < c0; ++i) idx[i] = i;
+    for (i = 0; i < nc; ++i) {
+        idx[c0 + i] = c0 + 3 * i + 2;
+        idx[mN + 2 * i] = c0 + 3 * i;
+        idx[mN + 2 * i + 1] = c0 + 3 * i + 1;
+    }
+    ct__penalty_init(&pen, r, w, t); /* L of G + R bounds both principal submatrices' */
+    CONTACT_MEMSET(&qn, 0, sizeof(qn));
+    qn.idx = idx; qn.m = mN; qn.nfree = nb; qn.nplus = nu + nc;
+    qn.L = chol; qn.x = x; qn.y = y; qn.z = z; qn.w = w; qn.h = t;
+    qn.pen = pen;
+    qt = qn;
+    qt.idx = idx + mN; qt.m = mT; qt.nfree = 0; qt.nplus = 0;
+    qt.L = chol + (size_t)mN * mN; qt.x = x + mN; qt.y = y + mN; qt.z = z + mN; qt.w = w + mN;
+    qt.h = t + mN;
+    qt.rad = rad; /* lprev serves as the radii: STAGGERED has no stall test */
+    qt.box = r->s->staggered.lcp;
+    for (i = 0; i < n; ++i) {
+        x[i] = y[i] = lambda[idx[i]];
+        z[i] = 0;
+        gmax = ct__max(gmax, CONTACT_FABS(p->g[i]));
+    }
+    tol = (r->s->stop == CT_STOP_RELATIVE ? r->s->tol_rel * ct__max(gmax, (ct_real)1) : r->s->tol_abs) / 10;
+    for (k = 0; k < r->s->max_iter; ++k) {
+        /* normal QP: h_N = g_N + (G+R)_NT lambda_T */
+        ct__op_cross(&r->op, qn.idx, mN, qt.idx, mT, qt.y, qn.h);
+        for (i = 0; i < mN; ++i) qn.h[i] += p->g[qn.idx[i]];
+        if (ct__qp_solve(r, &qn, tol, scratch) >= 0) return CT_STATUS_NUMERICAL_FAILURE;
+        /* tangential QP: h_T = g_T + (G+R)_TN lambda_N, radii mu lambda_n */
+        ct__op_cross(&r->op, qt.idx, mT, qn.idx, mN, qn.y, qt.h);
+        for (i = 0; i < mT; ++i) qt.h[i] += p->g[qt.idx[i]];
+        for (i = 0; i < nc; ++i) qt.rad[i] = p->mu[i] * qn.y[c0 + i];
+        if (ct__qp_solve(r, &qt, tol, scratch) >= 0) return CT_STATUS_NUMERICAL_FAILURE;
+        for (i = 0; i < n; ++i) lambda[idx[i]] = y[i];
+        r->iterations = k + 1;
+        r->rho = qn.pen.rho;
+        if (!ct__all_finite(lambda, (size_t)n)) {
+            CONTACT_MEMSET(lambda, 0, (size_t)n * sizeof(ct_real));
+            return CT_STATUS_NUMERICAL_FAILURE;
+        }
+        if ((k + 1) % r->s->check_every == 0 && ct__converged(r, lambda, v))
+            return CT_STATUS_CONVERGED;
+    }
     return CT_STATUS_MAX_ITERATIONS;
 }
 
@@ -1447,6 +2153,13 @@ CT_API const char *ct_method_string(ct_method m) {
     switch (m) {
         case CT_METHOD_PGS_NCP: return "PGS_NCP";
         case CT_METHOD_ADMM_NCP: return "ADMM_NCP";
+        case CT_METHOD_PGS_CCP: return "PGS_CCP";
+        case CT_METHOD_PGS_LCP: return "PGS_LCP";
+        case CT_METHOD_NBGS: return "NBGS";
+        case CT_METHOD_RAISIM: return "RAISIM";
+        case CT_METHOD_RAISIM_DS: return "RAISIM_DS";
+        case CT_METHOD_RAISIM_DS_ES: return "RAISIM_DS_ES";
+        case CT_METHOD_STAGGERED: return "STAGGERED";
         default: return "unknown method";
     }
 }
@@ -1458,7 +2171,7 @@ CT_API ct_result ct_workspace_size(int nb, int nu, int nc, const ct_settings *s,
         nb + nu + 3 * nc > CT__MAX_N)
         return CT_ERROR_INVALID_SIZE;
     if ((int)s->method < 0 || (int)s->method >= (int)CT_METHOD_COUNT_) return CT_ERROR_INVALID_SETTINGS;
-    ct__layout_for(s->method, nb + nu + 3 * nc, &L);
+    ct__layout_for(s->method, nb, nu, nc, &L);
     *bytes = L.total + CT__ALIGN - 1; /* room to align the caller's pointer */
     return CT_OK;
 }
@@ -1584,7 +2297,7 @@ CT_API ct_result ct_solve(const ct_problem *p, const ct_settings *s, ct_workspac
     if (res != CT_OK) return res;
     n = p->nb + p->nu + 3 * p->nc;
     if (n > 0 && (!lambda || !v)) return CT_ERROR_INVALID_ARGUMENT;
-    ct__layout_for(s->method, n, &L);
+    ct__layout_for(s->method, p->nb, p->nu, p->nc, &L);
     if (L.total > ws->size || (L.total > 0 && !ws->base)) return CT_ERROR_WORKSPACE_TOO_SMALL;
     if (s->warm_start) {
         if (n > 0 && !ct__all_finite(lambda, (size_t)n)) return CT_ERROR_NON_FINITE;
@@ -1599,13 +2312,15 @@ CT_API ct_result ct_solve(const ct_problem *p, const ct_settings *s, ct_workspac
     run.op.G = p->G;
     run.op.R = p->R;
     run.op.n = n;
-    run.flavor = CT_FLAVOR_NCP;
+    run.flavor = ct_method_flavor(s);
     info->flavor = run.flavor;
     info->workspace_peak = L.total;
     if (n == 0) {
         st = CT_STATUS_CONVERGED;
-    } else if (s->method == CT_METHOD_PGS_NCP) {
-        st = ct__pgs(&run, &L, ws, lambda, v);
+    } else if (ct__is_sweep(s->method)) {
+        st = ct__gs_solve(&run, &L, ws, lambda, v);
+    } else if (s->method == CT_METHOD_STAGGERED) {
+        st = ct__staggered(&run, &L, ws, lambda, v);
     } else {
         st = ct__admm(&run, &L, ws, lambda, v);
         if (st == CT_STATUS_NUMERICAL_FAILURE && run.factorizations == 0)
@@ -1623,10 +2338,14 @@ CT_API ct_result ct_solve(const ct_problem *p, const ct_settings *s, ct_workspac
         if (run.flavor == CT_FLAVOR_NCP) info->ncp = info->model;
         else ct_criteria(p, lambda, v, CT_FLAVOR_NCP, &info->ncp);
         if (st != CT_STATUS_NUMERICAL_FAILURE) {
+            /* CONVERGED means the returned point meets the tolerance in the method's flavor.
+               For NCP, CCP and LCP the residuals are a complete optimality measure, so a
+               point that meets them is converged whatever stopped the solver; Preclik's model
+               (SIGNORINI) also needs the solver's own small-update test. */
             int met = s->stop == CT_STOP_RELATIVE ? info->model.relative <= s->tol_rel
                                                   : info->model.absolute <= s->tol_abs;
-            if (met) st = CT_STATUS_CONVERGED;
-            else if (st == CT_STATUS_CONVERGED) st = CT_STATUS_MAX_ITERATIONS;
+            if (!met && st == CT_STATUS_CONVERGED) st = CT_STATUS_MAX_ITERATIONS;
+            else if (met && run.flavor != CT_FLAVOR_SIGNORINI) st = CT_STATUS_CONVERGED;
         }
     } else { /* nothing to solve: every residual is 0, with no worst row */
         info->ncp.primal_row = info->ncp.dual_row = info->ncp.comp_row = -1;

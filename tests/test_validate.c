@@ -141,7 +141,7 @@ static void test_settings_validate(void) {
         th_check(ct_settings_validate(&s) == CT_ERROR_INVALID_SETTINGS, __FILE__, __LINE__, \
                  #stmt " -> CT_ERROR_INVALID_SETTINGS", "");                                \
     } while (0)
-    BAD_SETTING(s.method = (ct_method)2);
+    BAD_SETTING(s.method = CT_METHOD_COUNT_);
     BAD_SETTING(s.method = (ct_method)-1);
     BAD_SETTING(s.max_iter = -1);
     BAD_SETTING(s.check_every = 0);
@@ -289,7 +289,7 @@ static void test_workspace_errors(void) {
     CHECK_EQ_INT(ct_workspace_size(1, -1, 1, &s, &bytes), CT_ERROR_INVALID_SIZE);
     CHECK_EQ_INT(ct_workspace_size(1, 1, -1, &s, &bytes), CT_ERROR_INVALID_SIZE);
     CHECK_EQ_INT(ct_workspace_size(0, 0, 20000, &s, &bytes), CT_ERROR_INVALID_SIZE);
-    s.method = (ct_method)7;
+    s.method = CT_METHOD_COUNT_;
     CHECK_EQ_INT(ct_workspace_size(1, 1, 1, &s, &bytes), CT_ERROR_INVALID_SETTINGS);
     s = ct_default_settings();
     CHECK_EQ_INT(ct_workspace_size(0, 0, 0, &s, &bytes), CT_OK);
