@@ -1499,12 +1499,14 @@ CT__PRIVATE void ct__cone_refine(const ct__local *q, ct__cone_pt a, ct__cone_pt 
     *out = ct__cone_energy(q, a.l) <= ct__cone_energy(q, b.l) ? a : b;
 }
 
-/* The exact minimum of E on C (NBGS). The stationarity condition dE/dth = 0 is, with
-   t = tan(th/2), a polynomial equation of degree at most 5 (docs/solvers.md), so E has at most
-   5 stationary points on C. The slope is sampled at 64 angles from th0; every sign change from
-   - to + brackets a local minimum, refined by bisection to the last bit; an arc end where the
-   denominator vanishes (an open conic, the parabolic and hyperbolic cases) is approached from
-   the valid side, where E grows without bound. The lowest local minimum wins. */
+/* The exact minimum of E on C (NBGS). In whitened coordinates of the plane, E is the squared
+   distance to a point and C a conic, whose Lagrange condition is a quartic in the multiplier
+   (docs/solvers.md derives it): at most 4 stationary points, at most 2 local minima. Rather
+   than solve the quartic by radicals (ill-conditioned), the slope is sampled at 64 angles from
+   th0; every sign change from - to + brackets a local minimum, refined by bisection to the
+   last bit; an arc end where the denominator vanishes (an open conic: the parabolic and
+   hyperbolic cases) is approached from the valid side, where E grows without bound. The
+   lowest local minimum wins. */
 CT__PRIVATE void ct__cone_min_exact(const ct__local *q, ct_real th0, ct_real out[3]) {
     enum { NS = 64 };
     ct__cone_pt prev, cur, first, best, cand;
