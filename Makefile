@@ -38,7 +38,7 @@ EXTRA_TESTS = tests/compile_tests.sh tests/lapack_test.sh tests/cmake_consumer/r
 LOG = $(BUILD)/test.log
 SAN_ENV = ASAN_OPTIONS=abort_on_error=0:detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
 
-.PHONY: all test tests demo bench bench-build bench-cholesky clean
+.PHONY: all test tests demo bench bench-build bench-suite bench-cholesky clean
 
 all: tests
 
@@ -142,6 +142,16 @@ $(BUILD)/bench/gen_problems: bench/gen_problems.c contact.h
 $(BUILD)/bench/siconos_bench: bench/siconos_bench.c bench/bench_problem.h contact.h
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) $(SICONOS_INC) -o $@ bench/siconos_bench.c $(SICONOS_LIBS)
+
+# make bench-suite: every method on generated families (robot, box_plane4/8, stack, mixed),
+# cold and warm, CSV + performance profiles (bench/suite.sh, bench/suite_report.py)
+bench-suite: $(BUILD)/bench/suite
+	sh bench/suite.sh
+	$(PYTHON) bench/suite_report.py $(BUILD)/bench/suite.csv docs/suite_results.md docs/img
+
+$(BUILD)/bench/suite: bench/suite.c contact.h
+	@mkdir -p $(@D)
+	$(CC) -O2 -march=native -I. -o $@ bench/suite.c -lm
 
 clean:
 	rm -rf $(BUILD)

@@ -2319,6 +2319,10 @@ CT_API ct_result ct_solve(const ct_problem *p, const ct_settings *s, ct_workspac
     info->workspace_peak = L.total;
     if (n == 0) {
         st = CT_STATUS_CONVERGED;
+    } else if (run.flavor != CT_FLAVOR_SIGNORINI && ct__converged(&run, lambda, v)) {
+        /* the start (a warm start, or lambda = 0 when every contact opens) already meets the
+           tolerance: no setup, no iteration */
+        st = CT_STATUS_CONVERGED;
     } else if (ct__is_sweep(s->method)) {
         st = ct__gs_solve(&run, &L, ws, lambda, v);
     } else if (s->method == CT_METHOD_STAGGERED) {

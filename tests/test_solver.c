@@ -172,11 +172,15 @@ static int check_info(const ct_problem *p, const ct_settings *s, const ct_real *
     ok &= CHECKF(info->status == CT_STATUS_CONVERGED, "%s %s: status %s, ncp %g after %d it", what,
                  ct_method_string(s->method), ct_status_string(info->status),
                  (double)info->ncp.absolute, info->iterations);
-    ok &= CHECKF(info->iterations > 0 && info->iterations <= s->max_iter, "%s: iterations %d", what,
+    /* 0 iterations: the start already met the tolerance (ct_solve checks it first) */
+    ok &= CHECKF(info->iterations >= 0 && info->iterations <= s->max_iter, "%s: iterations %d", what,
                  info->iterations);
     ok &= CHECK_EQ_INT(info->method, s->method);
     ok &= CHECK_EQ_INT(info->flavor, CT_FLAVOR_NCP);
-    if (s->method == CT_METHOD_ADMM_NCP) {
+    if (info->iterations == 0) {
+        ok &= CHECKF(info->factorizations == 0, "%s: %d factorizations without an iteration", what,
+                     info->factorizations);
+    } else if (s->method == CT_METHOD_ADMM_NCP) {
         ok &= CHECKF(info->factorizations >= 1, "%s: ADMM factorizations %d", what, info->factorizations);
         ok &= CHECKF(info->rho > 0, "%s: ADMM rho %g", what, (double)info->rho);
     } else {
