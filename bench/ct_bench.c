@@ -2,8 +2,9 @@
 
      ct_bench <problem (.hdf5 FCLib or .ctp contact.h text)> <method> <tol> <repeats> [max_iter]
      ct_bench --header
+     ct_bench --methods          (the names of every method)
 
-   method: PGS_NCP or ADMM_NCP (every method of contact.h that takes (G, g, mu) alone).
+   method: any name of ct_method_string (every method takes (G, g, mu) alone).
    Protocol (the same as bench/siconos_bench.c): the symmetrized problem of bench_problem.h;
    cold start (lambda = 0) for every repeat; the solve stops on Siconos' measure, the relative
    natural-map error with the De Saxce term <= tol (settings.stop = CT_STOP_RELATIVE), each
@@ -56,6 +57,11 @@ int main(int argc, char **argv) {
     ct_result r = CT_OK;
     if (argc == 2 && !strcmp(argv[1], "--header")) {
         printf("%s\n", HEADER);
+        return 0;
+    }
+    if (argc == 2 && !strcmp(argv[1], "--methods")) { /* every method, default settings */
+        for (m = 0; m < (int)CT_METHOD_COUNT_; ++m) printf("%s ", ct_method_string((ct_method)m));
+        printf("\n");
         return 0;
     }
     if (argc < 5) {

@@ -19,8 +19,9 @@ CSV = sys.argv[1] if len(sys.argv) > 1 else "build/bench/results.csv"
 MD = sys.argv[2] if len(sys.argv) > 2 else "docs/benchmarks_results.md"
 IMG = sys.argv[3] if len(sys.argv) > 3 else "docs/img"
 MEDIUM_DENSE = ("BoxesStack1-i100000-32.dat", "local_problem_test", "OneObject-i1028-138.dat")
-# methods of the NCP model (the only ones that count toward success)
-NCP_METHODS = {"PGS_NCP", "ADMM_NCP"}
+# methods of the NCP model at default settings (ct_method_flavor): the only ones that count
+# toward success; PGS_CCP (CCP), PGS_LCP (LCP), NBGS and RAISIM (Preclik) solve other laws
+NCP_METHODS = {"PGS_NCP", "ADMM_NCP", "RAISIM_DS", "RAISIM_DS_ES", "STAGGERED"}
 
 
 def load(path):

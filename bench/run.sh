@@ -7,7 +7,7 @@
 # bench/gen_problems.c), at each tolerance of TOLS (default "1e-8 1e-6"), it runs every
 # contact.h method (build/bench/ct_bench) and every Siconos fc3d solver
 # (build/bench/siconos_bench), one process per solve, REPEATS (default 5) cold-start solves
-# each, and appends one CSV row per solve to build/bench/results.csv. Siconos runs with its
+# each (CT_METHODS: default every method of contact.h), and appends one CSV row per solve to build/bench/results.csv. Siconos runs with its
 # 3x3 sparse-block storage (what its own FCLib reader builds) and, on problems of at most
 # DENSE_MAX_NC contacts (default 60), also with dense storage ("SOLVER:dense"), which is 5 to 70
 # times faster there but 3 to 40 times slower on the large sparse problems and fails more
@@ -24,12 +24,12 @@ OUT=build/bench
 REPEATS=${REPEATS:-5}
 TOLS=${TOLS:-"1e-8 1e-6"}
 TIMEOUT=${TIMEOUT:-600}
-CT_METHODS=${CT_METHODS:-"PGS_NCP ADMM_NCP"}
 SICONOS_SOLVERS=${SICONOS_SOLVERS:-"NSGS ADMM NSN_AC NSN_FB PROX VI_EG"}
 DENSE_MAX_NC=${DENSE_MAX_NC:-60}
 CSV=$OUT/results.csv
 
 [ -x "$OUT/ct_bench" ] || { echo "bench/run.sh: build first (make bench)"; exit 2; }
+CT_METHODS=${CT_METHODS:-$("$OUT/ct_bench" --methods)}
 mkdir -p "$OUT/gen"
 "$OUT/gen_problems" "$OUT/gen"
 
