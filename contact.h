@@ -1419,14 +1419,22 @@ CT__PRIVATE int ct__stalled(const ct__run *r, const ct_real *l, const ct_real *l
        lambda* = 0                       if c_n > 0 (opening),
                = -B^-1 c                 if that lies in K_mu (sticking),
                = argmin over the conic section C = K-boundary ∩ {(B l + c)_n = 0} of
-                 E(l) = 1/2 l^T B l + (c + s)^T l   otherwise (sliding),
+                 E(l) = 1/2 l^T B l + c^T l   otherwise (sliding),
        then lambda_i = alpha lambda* + (1 - alpha) lambda_i. NBGS finds the minimum on C
-       exactly (a root find, see ct__preclik) with alpha = pgs.omega; RAISIM by seed 004's
+       exactly (a root find, see ct__cone_min_exact) with alpha = pgs.omega; RAISIM by seed 004's
        bisection with alpha decaying once per sweep, alpha <- alpha_min + gamma (alpha -
-       alpha_min). s = 0, except RAISIM_DS: s = Gamma(v_i) (seed 001 Alg. 5 line 16) shifts the
-       objective but not the plane; at its fixed point the KKT conditions on C read
-       v_T = 2 nu l_T (antiparallel) and v_n = 0: the Coulomb law with maximum dissipation,
-       which Preclik's model misses when B_nT != 0 (seed 000 eq. 24).
+       alpha_min). Preclik's model is not Coulomb's when B_nT != 0: the tangential velocity is
+       then not antiparallel to the friction (seed 000 eq. 24).
+   RAISIM_DS, RAISIM_DS_ES: seed 001 adds a local De Saxce estimate s = Gamma(v_i) (Alg. 5 line
+       16) to fix that. With s in the objective only, the KKT conditions on C read
+       B l + c + s = nu1 B e_n + nu2 (2 l_t1, 2 l_t2, -2 mu^2 l_n); the Coulomb point (v_T = 2 nu2
+       l_T antiparallel, v_n = 0) is the fixed point with nu1 = 0, but iterating s admits other
+       fixed points (nu1 != 0) where the friction ACCELERATES the slide (one contact, mu = 1,
+       B = [[5,0,4],[0,5,0],[4,0,5]], c = (2,-1,-2): stuck at v_T . l_T = +0.49, NCP residual
+       1.8, in 7 % of random sliding contacts). contact.h therefore solves the limit directly:
+       the slide is the point of C where v_T = -k l_T, k > 0 (ct__cone_coulomb), the local
+       Coulomb law that the De Saxce iteration converges to when it converges; open and stick
+       as above, the same relaxation as RAISIM. Scored in the NCP flavor.
    Deviation from seed 001 Alg. 5: bilateral rows are relaxed one row at a time rather than by
    an exact block solve per joint, because ct_problem carries no joint grouping.
    A row or a contact whose diagonal block is zero does not move (a locked or empty row); a
@@ -1448,8 +1456,7 @@ typedef struct ct__cone_pt {
 
 typedef struct ct__local {
     const ct_real *B;   /* 3x3 block */
-    ct_real c[3];       /* velocity without the own impulse (defines the plane v_n = 0) */
-    ct_real cs[3];      /* c + s (the objective's linear term) */
+    ct_real c[3];       /* velocity without the own impulse: the plane v_n = 0 and E's linear term */
     ct_real mu;
 } ct__local;
 
@@ -1465,11 +1472,11 @@ CT__PRIVATE void ct__cone_point(const ct__local *q, ct_real th, ct__cone_pt *p) 
     p->l[2] = p->r / q->mu;
 }
 
-/* dE/dth = (B l + c + s) . dl/dth, dl/dth = r' u + r u', r' = -r (a . u') / den */
+/* dE/dth = (B l + c) . dl/dth, dl/dth = r' u + r u', r' = -r (a . u') / den */
 CT__PRIVATE ct_real ct__cone_slope(const ct__local *q, const ct__cone_pt *p) {
     ct_real cs = CONTACT_COS(p->th), sn = CONTACT_SIN(p->th), g[3], d[3], rp;
     ct__m3_mul(q->B, p->l, g);
-    g[0] += q->cs[0]; g[1] += q->cs[1]; g[2] += q->cs[2];
+    g[0] += q->c[0]; g[1] += q->c[1]; g[2] += q->c[2];
     rp = -p->r * (-q->B[6] * sn + q->B[7] * cs) / p->den;
     d[0] = rp * cs - p->r * sn;
     d[1] = rp * sn + p->r * cs;
@@ -1480,8 +1487,8 @@ CT__PRIVATE ct_real ct__cone_slope(const ct__local *q, const ct__cone_pt *p) {
 CT__PRIVATE ct_real ct__cone_energy(const ct__local *q, const ct_real l[3]) {
     ct_real g[3];
     ct__m3_mul(q->B, l, g);
-    return (ct_real)0.5 * (l[0] * g[0] + l[1] * g[1] + l[2] * g[2]) + q->cs[0] * l[0] +
-           q->cs[1] * l[1] + q->cs[2] * l[2];
+    return (ct_real)0.5 * (l[0] * g[0] + l[1] * g[1] + l[2] * g[2]) + q->c[0] * l[0] +
+           q->c[1] * l[1] + q->c[2] * l[2];
 }
 
 /* Bisection on the slope between a (slope < 0) and b (slope > 0) to the last bit. */
@@ -1615,11 +1622,69 @@ CT__PRIVATE void ct__cone_min_bisect(const ct__local *q, const ct_real lv0[3], c
     out[0] = m.l[0]; out[1] = m.l[1]; out[2] = m.l[2];
 }
 
-/* Preclik's single-contact solution (see the section comment). Binv: B^-1. sn: De Saxce shift
-   of the objective's normal term. exact: NBGS (1) or bisection (0). */
+/* The local Coulomb slide of RAISIM_DS: the point of C where the friction opposes the
+   sliding velocity, v_T = -k l_T with k > 0 (v = B l + c, v_n = 0 on C). h(th) = the component
+   of v_T orthogonal to (cos th, sin th) is sampled at 64 angles, each sign change between valid
+   samples is bisected to the last bit, roots with v_T . l_T >= 0 (friction doing work) are
+   dropped, and the root of lowest E (1/2 l^T B l + c^T l) is returned. Returns 0 when there is
+   none. This is the fixed point with zero plane multiplier that the De Saxce successive
+   approximation aims at (see ct__preclik); iterating the shift instead also admits fixed points
+   where the friction accelerates the slide. */
+CT__PRIVATE ct_real ct__cone_twist(const ct__local *q, const ct__cone_pt *p, ct_real *along) {
+    ct_real g[3], cs = CONTACT_COS(p->th), sn = CONTACT_SIN(p->th);
+    ct__m3_mul(q->B, p->l, g);
+    g[0] += q->c[0]; g[1] += q->c[1];
+    *along = g[0] * cs + g[1] * sn;
+    return -g[0] * sn + g[1] * cs;
+}
+
+CT__PRIVATE int ct__cone_coulomb(const ct__local *q, ct_real th0, ct_real out[3]) {
+    enum { NS = 64 };
+    ct__cone_pt a, b, m;
+    ct_real ha, hb, hm, along, bestE = 0, e;
+    int k, j, have = 0;
+    ct__cone_point(q, th0, &a);
+    ha = a.ok ? ct__cone_twist(q, &a, &along) : 0;
+    for (k = 1; k <= NS; ++k) {
+        ct__cone_point(q, th0 + 2 * CT__PI * (ct_real)k / NS, &b);
+        hb = b.ok ? ct__cone_twist(q, &b, &along) : 0;
+        if (a.ok && b.ok && (ha == 0 || (ha < 0) != (hb < 0))) {
+            ct__cone_pt lo = a, hi = b;
+            ct_real hl = ha;
+            for (j = 0; j < 64 && hl != 0; ++j) {
+                ct_real th = (lo.th + hi.th) / 2;
+                if (th == lo.th || th == hi.th) break;
+                ct__cone_point(q, th, &m);
+                if (!m.ok) break;
+                hm = ct__cone_twist(q, &m, &along);
+                if ((hm < 0) == (hl < 0)) { lo = m; hl = hm; }
+                else hi = m;
+            }
+            ct__cone_twist(q, &lo, &along);
+            if (along < 0) {
+                ct_real g[3];
+                ct__m3_mul(q->B, lo.l, g);
+                e = (ct_real)0.5 * (lo.l[0] * g[0] + lo.l[1] * g[1] + lo.l[2] * g[2]) +
+                    q->c[0] * lo.l[0] + q->c[1] * lo.l[1] + q->c[2] * lo.l[2];
+                if (!have || e < bestE) {
+                    out[0] = lo.l[0]; out[1] = lo.l[1]; out[2] = lo.l[2];
+                    bestE = e;
+                    have = 1;
+                }
+            }
+        }
+        a = b;
+        ha = hb;
+    }
+    return have;
+}
+
+/* The single-contact solution (see the section comment). Binv: B^-1. slide: how the sliding
+   case is solved: CT__SLIDE_EXACT (NBGS) or CT__SLIDE_BISECT (RAISIM) minimize Preclik's
+   energy on C, CT__SLIDE_COULOMB (RAISIM_DS, RAISIM_DS_ES) finds the Coulomb point of C. */
+enum { CT__SLIDE_EXACT = 0, CT__SLIDE_BISECT = 1, CT__SLIDE_COULOMB = 2 };
 CT__PRIVATE void ct__preclik(const ct_real B[9], const ct_real Binv[9], const ct_real c[3],
-                             ct_real sn, ct_real mu, int exact, const ct_raisim_settings *rs,
-                             ct_real out[3]) {
+                             ct_real mu, int slide, const ct_raisim_settings *rs, ct_real out[3]) {
     ct__local q;
     ct_real lv0[3], t;
     if (c[2] > 0) { /* opening (seed 004: strict test on c_n) */
@@ -1640,16 +1705,12 @@ CT__PRIVATE void ct__preclik(const ct_real B[9], const ct_real Binv[9], const ct
     }
     q.B = B;
     q.c[0] = c[0]; q.c[1] = c[1]; q.c[2] = c[2];
-    q.cs[0] = c[0]; q.cs[1] = c[1]; q.cs[2] = c[2] + sn;
     q.mu = mu;
-    if (sn != 0) { /* the shifted objective's own unconstrained minimum guides the search */
-        ct__m3_mul(Binv, q.cs, lv0);
-        lv0[0] = -lv0[0]; lv0[1] = -lv0[1]; lv0[2] = -lv0[2];
-    }
     /* initial angle: E_C of the zero-velocity solution (seed 004 Sec. III-A) */
     t = (lv0[0] != 0 || lv0[1] != 0) ? CONTACT_ATAN2(lv0[1], lv0[0]) : 0;
-    if (exact) ct__cone_min_exact(&q, t, out);
-    else ct__cone_min_bisect(&q, lv0, t, rs, out);
+    if (slide == CT__SLIDE_COULOMB && ct__cone_coulomb(&q, t, out)) return;
+    if (slide == CT__SLIDE_BISECT) ct__cone_min_bisect(&q, lv0, t, rs, out);
+    else ct__cone_min_exact(&q, t, out); /* also the fallback when C has no Coulomb point */
 }
 
 /* The sweep skeleton and the per-method contact updates. */
@@ -1741,9 +1802,10 @@ CT__PRIVATE void ct__gs_contact(ct__gs *gs, int i, ct_real v[3], ct_real l[3]) {
             ct__m3_mul(B, l, c);
             c[0] = v[0] - c[0]; c[1] = v[1] - c[1]; c[2] = v[2] - c[2];
             if (!(B[0] + B[4] + B[8] > CT_MINVAL)) return;
-            ct__preclik(B, B + 9, c,
-                        (m == CT_METHOD_RAISIM_DS || m == CT_METHOD_RAISIM_DS_ES) ? mu * ct__norm_t(v) : 0,
-                        mu, m == CT_METHOD_NBGS, &r->s->raisim, ls);
+            ct__preclik(B, B + 9, c, mu,
+                        m == CT_METHOD_NBGS ? CT__SLIDE_EXACT
+                        : m == CT_METHOD_RAISIM ? CT__SLIDE_BISECT : CT__SLIDE_COULOMB,
+                        &r->s->raisim, ls);
             a = gs->alpha;
             l[0] = a * ls[0] + (1 - a) * l[0];
             l[1] = a * ls[1] + (1 - a) * l[1];
