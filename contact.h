@@ -1450,7 +1450,7 @@ CT__PRIVATE int ct__stalled(const ct__run *r, const ct_real *l, const ct_real *l
    E along C. r(th) = -c_n / (B_nn/mu + B_nt1 cos th + B_nt2 sin th) (seed 004 eq. 14) and
    l = r (cos th, sin th, 1/mu); valid when the denominator is positive. */
 typedef struct ct__cone_pt {
-    ct_real th, r, den, l[3];
+    ct_real th, cs, sn, r, den, l[3];
     int ok;
 } ct__cone_pt;
 
@@ -1460,9 +1460,12 @@ typedef struct ct__local {
     ct_real mu;
 } ct__local;
 
-CT__PRIVATE void ct__cone_point(const ct__local *q, ct_real th, ct__cone_pt *p) {
-    ct_real cs = CONTACT_COS(th), sn = CONTACT_SIN(th);
+/* the point of C at angle th, given cos th and sin th */
+CT__PRIVATE void ct__cone_point_cs(const ct__local *q, ct_real th, ct_real cs, ct_real sn,
+                                   ct__cone_pt *p) {
     p->th = th;
+    p->cs = cs;
+    p->sn = sn;
     p->den = q->B[8] / q->mu + q->B[6] * cs + q->B[7] * sn;
     p->ok = p->den > 0 && ct__finite(p->den);
     p->r = p->ok ? -q->c[2] / p->den : 0;
@@ -1472,16 +1475,32 @@ CT__PRIVATE void ct__cone_point(const ct__local *q, ct_real th, ct__cone_pt *p) 
     p->l[2] = p->r / q->mu;
 }
 
+CT__PRIVATE void ct__cone_point(const ct__local *q, ct_real th, ct__cone_pt *p) {
+    ct__cone_point_cs(q, th, CONTACT_COS(th), CONTACT_SIN(th), p);
+}
+
 /* dE/dth = (B l + c) . dl/dth, dl/dth = r' u + r u', r' = -r (a . u') / den */
 CT__PRIVATE ct_real ct__cone_slope(const ct__local *q, const ct__cone_pt *p) {
-    ct_real cs = CONTACT_COS(p->th), sn = CONTACT_SIN(p->th), g[3], d[3], rp;
+    ct_real g[3], d[3], rp;
     ct__m3_mul(q->B, p->l, g);
     g[0] += q->c[0]; g[1] += q->c[1]; g[2] += q->c[2];
-    rp = -p->r * (-q->B[6] * sn + q->B[7] * cs) / p->den;
-    d[0] = rp * cs - p->r * sn;
-    d[1] = rp * sn + p->r * cs;
+    rp = -p->r * (-q->B[6] * p->sn + q->B[7] * p->cs) / p->den;
+    d[0] = rp * p->cs - p->r * p->sn;
+    d[1] = rp * p->sn + p->r * p->cs;
     d[2] = rp / q->mu;
     return g[0] * d[0] + g[1] * d[1] + g[2] * d[2];
+}
+
+/* the component of v_T = (B l + c)_T orthogonal to (cos th, sin th); *along: the parallel one */
+CT__PRIVATE ct_real ct__cone_twist_along(const ct__local *q, const ct__cone_pt *p, ct_real *along) {
+    ct_real g0 = q->B[0] * p->l[0] + q->B[1] * p->l[1] + q->B[2] * p->l[2] + q->c[0];
+    ct_real g1 = q->B[3] * p->l[0] + q->B[4] * p->l[1] + q->B[5] * p->l[2] + q->c[1];
+    *along = g0 * p->cs + g1 * p->sn;
+    return -g0 * p->sn + g1 * p->cs;
+}
+CT__PRIVATE ct_real ct__cone_twist(const ct__local *q, const ct__cone_pt *p) {
+    ct_real along;
+    return ct__cone_twist_along(q, p, &along);
 }
 
 CT__PRIVATE ct_real ct__cone_energy(const ct__local *q, const ct_real l[3]) {
@@ -1491,74 +1510,98 @@ CT__PRIVATE ct_real ct__cone_energy(const ct__local *q, const ct_real l[3]) {
            q->c[1] * l[1] + q->c[2] * l[2];
 }
 
-/* Bisection on the slope between a (slope < 0) and b (slope > 0) to the last bit. */
-CT__PRIVATE void ct__cone_refine(const ct__local *q, ct__cone_pt a, ct__cone_pt b, ct__cone_pt *out) {
-    int k;
+/* A root of f between a and b (f(a), f(b) of opposite signs, both points valid) by the Illinois
+   variant of regula falsi, with a bisection step whenever the secant leaves the bracket or the
+   point is invalid; stops when the bracket no longer shrinks (the last bit) or after 100 steps.
+   Returns the end of the final bracket with the smaller |f|. */
+typedef ct_real (*ct__cone_fn)(const ct__local *q, const ct__cone_pt *p);
+CT__PRIVATE ct__cone_pt ct__cone_root(const ct__local *q, ct__cone_fn f, ct__cone_pt a,
+                                      ct_real fa, ct__cone_pt b, ct_real fb) {
     ct__cone_pt m;
-    for (k = 0; k < 64; ++k) {
-        ct_real th = (a.th + b.th) / 2;
+    ct_real fm, th;
+    int k, side = 0;
+    for (k = 0; k < 100 && fa != 0 && fb != 0; ++k) {
+        th = b.th - fb * (b.th - a.th) / (fb - fa);
+        if (!(th > ct__min(a.th, b.th) && th < ct__max(a.th, b.th))) th = (a.th + b.th) / 2;
         if (th == a.th || th == b.th) break;
         ct__cone_point(q, th, &m);
-        if (!m.ok) break;
-        if (ct__cone_slope(q, &m) < 0) a = m;
-        else b = m;
+        if (!m.ok) {
+            th = (a.th + b.th) / 2;
+            if (th == a.th || th == b.th) break;
+            ct__cone_point(q, th, &m);
+            if (!m.ok) break;
+        }
+        fm = f(q, &m);
+        if ((fm < 0) == (fb < 0)) { /* replace b; the retained a is halved twice in a row */
+            b = m; fb = fm;
+            if (side == -1) fa /= 2;
+            side = -1;
+        } else {
+            a = m; fa = fm;
+            if (side == 1) fb /= 2;
+            side = 1;
+        }
     }
-    *out = ct__cone_energy(q, a.l) <= ct__cone_energy(q, b.l) ? a : b;
+    return CONTACT_FABS(fa) <= CONTACT_FABS(fb) ? a : b;
 }
 
 /* The exact minimum of E on C (NBGS). In whitened coordinates of the plane, E is the squared
    distance to a point and C a conic, whose Lagrange condition is a quartic in the multiplier
    (docs/solvers.md derives it): at most 4 stationary points, at most 2 local minima. Rather
    than solve the quartic by radicals (ill-conditioned), the slope is sampled at 64 angles from
-   th0; every sign change from - to + brackets a local minimum, refined by bisection to the
-   last bit; an arc end where the denominator vanishes (an open conic: the parabolic and
-   hyperbolic cases) is approached from the valid side, where E grows without bound. The
-   lowest local minimum wins. */
+   th0 (by rotation: no trigonometry per sample); every sign change from - to + brackets a local
+   minimum, refined by ct__cone_root to the last bit; an arc end where the denominator
+   vanishes (an open conic: the parabolic and hyperbolic cases) is approached from the valid
+   side, where E grows without bound. The lowest local minimum wins. */
+#define CT__CONE_SAMPLES 64
 CT__PRIVATE void ct__cone_min_exact(const ct__local *q, ct_real th0, ct_real out[3]) {
-    enum { NS = 64 };
-    ct__cone_pt prev, cur, first, best, cand;
-    ct_real bestE = 0, e;
-    int k, have = 0;
+    const ct_real dth = 2 * CT__PI / CT__CONE_SAMPLES;
+    const ct_real cd = CONTACT_COS(dth), sd = CONTACT_SIN(dth);
+    ct__cone_pt prev, cur, best, cand, lo, hi, m;
+    ct_real bestE = 0, e, cs = CONTACT_COS(th0), sn = CONTACT_SIN(th0), t, fp = 0, fc = 0;
+    int k, j, have = 0;
     CONTACT_MEMSET(&best, 0, sizeof(best));
-    ct__cone_point(q, th0, &first);
-    prev = first;
-    for (k = 1; k <= NS; ++k) {
-        if (k == NS) { /* back to the first sample, one turn later */
-            cur = first;
-            cur.th = th0 + 2 * CT__PI;
-        } else {
-            ct__cone_point(q, th0 + 2 * CT__PI * (ct_real)k / NS, &cur);
-        }
+    ct__cone_point_cs(q, th0, cs, sn, &prev);
+    if (prev.ok) fp = ct__cone_slope(q, &prev);
+    for (k = 1; k <= CT__CONE_SAMPLES; ++k) {
+        t = cs * cd - sn * sd; /* rotate by dth */
+        sn = sn * cd + cs * sd;
+        cs = t;
+        ct__cone_point_cs(q, th0 + dth * (ct_real)k, cs, sn, &cur);
+        if (cur.ok) fc = ct__cone_slope(q, &cur);
         if (prev.ok || cur.ok) {
-            ct__cone_pt a = prev, b = cur, lo, hi, m;
-            int j;
-            if (!a.ok) { /* the arc starts inside: move a to its valid boundary */
+            ct__cone_pt a = prev, b = cur;
+            ct_real fa = fp, fb = fc;
+            if (!a.ok) { /* the arc starts inside the interval: a to its valid boundary */
                 lo = a; hi = b;
                 for (j = 0; j < 60; ++j) {
                     ct__cone_point(q, (lo.th + hi.th) / 2, &m);
                     if (m.ok) hi = m; else lo = m;
                 }
                 a = hi;
+                fa = ct__cone_slope(q, &a);
             }
-            if (!b.ok) { /* the arc ends inside: move b to its valid boundary */
+            if (!b.ok) { /* the arc ends inside the interval: b to its valid boundary */
                 lo = a; hi = b;
                 for (j = 0; j < 60; ++j) {
                     ct__cone_point(q, (lo.th + hi.th) / 2, &m);
                     if (m.ok) lo = m; else hi = m;
                 }
                 b = lo;
+                fb = ct__cone_slope(q, &b);
             }
-            if (ct__cone_slope(q, &a) < 0 && ct__cone_slope(q, &b) >= 0) {
-                ct__cone_refine(q, a, b, &cand);
+            if (fa < 0 && fb >= 0) {
+                cand = fb == 0 ? b : ct__cone_root(q, ct__cone_slope, a, fa, b, fb);
                 e = ct__cone_energy(q, cand.l);
                 if (!have || e < bestE) { best = cand; bestE = e; have = 1; }
             }
         }
         prev = cur;
+        fp = fc;
     }
     if (!have) { /* no bracket (flat E, or sampling missed it): the best valid sample */
-        for (k = 0; k < NS; ++k) {
-            ct__cone_point(q, th0 + 2 * CT__PI * (ct_real)k / NS, &cur);
+        for (k = 0; k < CT__CONE_SAMPLES; ++k) {
+            ct__cone_point(q, th0 + dth * (ct_real)k, &cur);
             if (!cur.ok) continue;
             e = ct__cone_energy(q, cur.l);
             if (!have || e < bestE) { best = cur; bestE = e; have = 1; }
@@ -1625,49 +1668,32 @@ CT__PRIVATE void ct__cone_min_bisect(const ct__local *q, const ct_real lv0[3], c
 /* The local Coulomb slide of RAISIM_DS: the point of C where the friction opposes the
    sliding velocity, v_T = -k l_T with k > 0 (v = B l + c, v_n = 0 on C). h(th) = the component
    of v_T orthogonal to (cos th, sin th) is sampled at 64 angles, each sign change between valid
-   samples is bisected to the last bit, roots with v_T . l_T >= 0 (friction doing work) are
+   samples is refined by ct__cone_root to the last bit, roots with v_T . l_T >= 0 (friction doing work) are
    dropped, and the root of lowest E (1/2 l^T B l + c^T l) is returned. Returns 0 when there is
    none. This is the fixed point with zero plane multiplier that the De Saxce successive
    approximation aims at (see ct__preclik); iterating the shift instead also admits fixed points
    where the friction accelerates the slide. */
-CT__PRIVATE ct_real ct__cone_twist(const ct__local *q, const ct__cone_pt *p, ct_real *along) {
-    ct_real g[3], cs = CONTACT_COS(p->th), sn = CONTACT_SIN(p->th);
-    ct__m3_mul(q->B, p->l, g);
-    g[0] += q->c[0]; g[1] += q->c[1];
-    *along = g[0] * cs + g[1] * sn;
-    return -g[0] * sn + g[1] * cs;
-}
-
 CT__PRIVATE int ct__cone_coulomb(const ct__local *q, ct_real th0, ct_real out[3]) {
-    enum { NS = 64 };
-    ct__cone_pt a, b, m;
-    ct_real ha, hb, hm, along, bestE = 0, e;
-    int k, j, have = 0;
-    ct__cone_point(q, th0, &a);
-    ha = a.ok ? ct__cone_twist(q, &a, &along) : 0;
-    for (k = 1; k <= NS; ++k) {
-        ct__cone_point(q, th0 + 2 * CT__PI * (ct_real)k / NS, &b);
-        hb = b.ok ? ct__cone_twist(q, &b, &along) : 0;
+    const ct_real dth = 2 * CT__PI / CT__CONE_SAMPLES;
+    const ct_real cd = CONTACT_COS(dth), sd = CONTACT_SIN(dth);
+    ct__cone_pt a, b, root;
+    ct_real ha = 0, hb = 0, along, bestE = 0, e, cs = CONTACT_COS(th0), sn = CONTACT_SIN(th0), t;
+    int k, have = 0;
+    ct__cone_point_cs(q, th0, cs, sn, &a);
+    if (a.ok) ha = ct__cone_twist(q, &a);
+    for (k = 1; k <= CT__CONE_SAMPLES; ++k) {
+        t = cs * cd - sn * sd;
+        sn = sn * cd + cs * sd;
+        cs = t;
+        ct__cone_point_cs(q, th0 + dth * (ct_real)k, cs, sn, &b);
+        if (b.ok) hb = ct__cone_twist(q, &b);
         if (a.ok && b.ok && (ha == 0 || (ha < 0) != (hb < 0))) {
-            ct__cone_pt lo = a, hi = b;
-            ct_real hl = ha;
-            for (j = 0; j < 64 && hl != 0; ++j) {
-                ct_real th = (lo.th + hi.th) / 2;
-                if (th == lo.th || th == hi.th) break;
-                ct__cone_point(q, th, &m);
-                if (!m.ok) break;
-                hm = ct__cone_twist(q, &m, &along);
-                if ((hm < 0) == (hl < 0)) { lo = m; hl = hm; }
-                else hi = m;
-            }
-            ct__cone_twist(q, &lo, &along);
+            root = ha == 0 ? a : ct__cone_root(q, ct__cone_twist, a, ha, b, hb);
+            ct__cone_twist_along(q, &root, &along);
             if (along < 0) {
-                ct_real g[3];
-                ct__m3_mul(q->B, lo.l, g);
-                e = (ct_real)0.5 * (lo.l[0] * g[0] + lo.l[1] * g[1] + lo.l[2] * g[2]) +
-                    q->c[0] * lo.l[0] + q->c[1] * lo.l[1] + q->c[2] * lo.l[2];
+                e = ct__cone_energy(q, root.l);
                 if (!have || e < bestE) {
-                    out[0] = lo.l[0]; out[1] = lo.l[1]; out[2] = lo.l[2];
+                    out[0] = root.l[0]; out[1] = root.l[1]; out[2] = root.l[2];
                     bestE = e;
                     have = 1;
                 }
@@ -2087,7 +2113,7 @@ CT__PRIVATE void ct__op_cross(const ct__op *op, const int *ia, int ma, const int
         const ct_real *gi = op->G + (size_t)ia[i] * op->n;
         ct_real acc = 0;
         for (j = 0; j < mb; ++j) acc += gi[ib[j]] * x[j];
-        out[i] = acc; /* R is diagonal: no cross terms between disjoint row sets */
+        out[i] = acc; /* without R: callers add R's diagonal where the row sets overlap */
     }
 }
 
@@ -2132,7 +2158,21 @@ CT__PRIVATE int ct__qp_solve(ct__run *r, ct__qp *q, ct_real tol, ct_real *scratc
             q->y[i] = yn;
             q->x[i] = q->w[i];
         }
-        if (ct__max(rp, rd) <= tol) break;
+        if (ct__max(rp, rd) <= tol) {
+            /* the ADMM residuals can be small while y is still far from the QP's solution
+               (a warm start with a large penalty moves little per step): confirm with the
+               natural map ||y - P(y - (H y + h))||_inf <= tol before stopping */
+            ct_real res = 0, scale = 1;
+            ct__op_cross(&r->op, q->idx, q->m, q->idx, q->m, q->y, q->w);
+            for (i = 0; i < q->m; ++i) {
+                q->w[i] += ct__op_r(&r->op, q->idx[i]) * q->y[i] + q->h[i];
+                scale = ct__max(scale, ct__max(CONTACT_FABS(q->y[i]), CONTACT_FABS(q->w[i])));
+                q->w[i] = q->y[i] - q->w[i];
+            }
+            ct__qp_project(q, q->w, q->w);
+            for (i = 0; i < q->m; ++i) res = ct__max(res, CONTACT_FABS(q->y[i] - q->w[i]));
+            if (res <= ct__max(tol, 64 * CT_EPS * scale)) break; /* floor: the precision */
+        }
         if ((k + 1) % as->update_every == 0) ct__penalty_update(&q->pen, as, rp, rd);
     }
     return -1;
@@ -2169,9 +2209,10 @@ CT__PRIVATE ct_status ct__staggered(ct__run *r, const ct__layout *L, ct_workspac
     qt.h = t + mN;
     qt.rad = rad; /* lprev serves as the radii: STAGGERED has no stall test */
     qt.box = r->s->staggered.lcp;
+    ct_velocity(p, lambda, v); /* each QP's dual at its optimum is its rows' velocity */
     for (i = 0; i < n; ++i) {
         x[i] = y[i] = lambda[idx[i]];
-        z[i] = 0;
+        z[i] = v[idx[i]];
         gmax = ct__max(gmax, CONTACT_FABS(p->g[i]));
     }
     tol = (r->s->stop == CT_STOP_RELATIVE ? r->s->tol_rel * ct__max(gmax, (ct_real)1) : r->s->tol_abs) / 10;
