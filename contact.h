@@ -1163,6 +1163,7 @@ typedef struct ct__layout {
                              factor, then the tangential one, (nb+nu+nc)^2 + (2nc)^2 <= n^2) */
     size_t scratch;       /* Cholesky scratch                                       ADMM, STAG */
     size_t idx;           /* n ints: the rows of the two subproblems                STAGGERED */
+    size_t rad;           /* nc: the disk (box) radii mu lambda_n                   STAGGERED */
     size_t total;
 } ct__layout;
 
@@ -1194,8 +1195,10 @@ CT__PRIVATE void ct__layout_for(ct_method m, int nb, int nu, int nc, ct__layout 
         L->t = ct__take(&at, nn);
         L->chol = ct__take(&at, nn * nn);
         L->scratch = ct__take(&at, CT__CHOL_SCRATCH(n));
-        if (m == CT_METHOD_STAGGERED)
+        if (m == CT_METHOD_STAGGERED) {
             L->idx = ct__take(&at, (nn * sizeof(int) + sizeof(ct_real) - 1) / sizeof(ct_real));
+            L->rad = ct__take(&at, (size_t)nc);
+        }
     }
     L->total = at;
 }
@@ -2185,7 +2188,7 @@ CT__PRIVATE ct_status ct__staggered(ct__run *r, const ct__layout *L, ct_workspac
     ct_real *x = ct__ws_arr(ws, L->x), *y = ct__ws_arr(ws, L->y), *z = ct__ws_arr(ws, L->z);
     ct_real *w = ct__ws_arr(ws, L->w), *t = ct__ws_arr(ws, L->t);
     ct_real *chol = ct__ws_arr(ws, L->chol), *scratch = ct__ws_arr(ws, L->scratch);
-    ct_real *lprev = ct__ws_arr(ws, L->lprev), *rad = lprev, tol, gmax = 0;
+    ct_real *lprev = ct__ws_arr(ws, L->lprev), *rad = ct__ws_arr(ws, L->rad), tol, gmax = 0;
     int *idx = (int *)(void *)(ws->base + L->idx);
     ct__qp qn, qt;
     ct__penalty pen;
@@ -2207,7 +2210,7 @@ CT__PRIVATE ct_status ct__staggered(ct__run *r, const ct__layout *L, ct_workspac
     qt.idx = idx + mN; qt.m = mT; qt.nfree = 0; qt.nplus = 0;
     qt.L = chol + (size_t)mN * mN; qt.x = x + mN; qt.y = y + mN; qt.z = z + mN; qt.w = w + mN;
     qt.h = t + mN;
-    qt.rad = rad; /* lprev serves as the radii: STAGGERED has no stall test */
+    qt.rad = rad;
     qt.box = r->s->staggered.lcp;
     ct_velocity(p, lambda, v); /* each QP's dual at its optimum is its rows' velocity */
     for (i = 0; i < n; ++i) {
@@ -2217,6 +2220,7 @@ CT__PRIVATE ct_status ct__staggered(ct__run *r, const ct__layout *L, ct_workspac
     }
     tol = (r->s->stop == CT_STOP_RELATIVE ? r->s->tol_rel * ct__max(gmax, (ct_real)1) : r->s->tol_abs) / 10;
     for (k = 0; k < r->s->max_iter; ++k) {
+        CONTACT_MEMCPY(lprev, lambda, (size_t)n * sizeof(ct_real));
         /* normal QP: h_N = g_N + (G+R)_NT lambda_T */
         ct__op_cross(&r->op, qn.idx, mN, qt.idx, mT, qt.y, qn.h);
         for (i = 0; i < mN; ++i) qn.h[i] += p->g[qn.idx[i]];
@@ -2230,11 +2234,12 @@ CT__PRIVATE ct_status ct__staggered(ct__run *r, const ct__layout *L, ct_workspac
         r->iterations = k + 1;
         r->rho = qn.pen.rho;
         if (!ct__all_finite(lambda, (size_t)n)) {
-            CONTACT_MEMSET(lambda, 0, (size_t)n * sizeof(ct_real));
+            CONTACT_MEMCPY(lambda, lprev, (size_t)n * sizeof(ct_real));
             return CT_STATUS_NUMERICAL_FAILURE;
         }
         if ((k + 1) % r->s->check_every == 0 && ct__converged(r, lambda, v))
             return CT_STATUS_CONVERGED;
+        if (ct__stalled(r, lambda, lprev)) return CT_STATUS_STALLED;
     }
     return CT_STATUS_MAX_ITERATIONS;
 }
