@@ -29,7 +29,7 @@ NATIVE     = $(NATIVE_TESTS:%=$(BUILD)/tests/native-double/test_%) \
              $(NATIVE_TESTS:%=$(BUILD)/tests/native-float/test_%)
 NATIVEFLAGS = -O3 -march=native
 TEST_BINS  = $(DOUBLE) $(FLOAT) $(SAN_DOUBLE) $(SAN_FLOAT) $(NATIVE)
-TEST_DEPS  = contact.h tests/harness.h
+TEST_DEPS  = contact.h tests/harness.h tests/problems.h
 
 # scripts other people own; each prints "N passed, M failed" lines of its own
 EXTRA_TESTS = tests/compile_tests.sh tests/lapack_test.sh tests/cmake_consumer/run.sh \
