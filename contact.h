@@ -1441,7 +1441,8 @@ CT__PRIVATE int ct__stalled(const ct__run *r, const ct_real *l, const ct_real *l
    Deviation from seed 001 Alg. 5: bilateral rows are relaxed one row at a time rather than by
    an exact block solve per joint, because ct_problem carries no joint grouping.
    A row or a contact whose diagonal block is zero does not move (a locked or empty row); a
-   singular contact block is inverted as B + 1e-10 tr(B) I (1e-5 in float). */
+   singular contact block is inverted as B + r tr(B) I with r = 1e-10 (1e-5 in float), grown tenfold
+   until it inverts or reaches 1 (then the contact is left unchanged by the Preclik methods). */
 #ifdef CONTACT_USE_FLOAT
 #define CT__BLOCK_REG ((ct_real)1e-5)
 #else
@@ -1776,21 +1777,28 @@ CT__PRIVATE void ct__gs_setup(ct__gs *gs) {
             gs->step[q] = gs->step[q + 1] = dt > CT_MINVAL ? omega / dt : 0;
             gs->step[q + 2] = dn > CT_MINVAL ? omega / dn : 0;
         }
-        /* B^-1 by columns; a singular block is regularized */
-        CONTACT_MEMCPY(R, B, sizeof(R));
-        if (!(tr > CT_MINVAL)) {
-            CONTACT_MEMSET(Bi, 0, 9 * sizeof(ct_real));
-            continue;
-        }
-        for (j = 0; j < 3; ++j) {
-            e[0] = e[1] = e[2] = 0;
-            e[j] = 1;
-            if (!ct__m3_solve_spd(R, e, x)) {
-                R[0] += CT__BLOCK_REG * tr; R[4] += CT__BLOCK_REG * tr; R[8] += CT__BLOCK_REG * tr;
-                j = -1; /* restart with the regularized block */
-                continue;
+        /* B^-1 by columns; a singular block is regularized by reg tr(B) I, reg growing tenfold
+           up to tr(B) I (a block with a negative eigenvalue, G not PSD); past that the contact
+           gets a zero inverse and the Preclik methods leave it unchanged */
+        CONTACT_MEMSET(Bi, 0, 9 * sizeof(ct_real));
+        if (!(tr > CT_MINVAL)) continue;
+        {
+            ct_real reg = 0, next = CT__BLOCK_REG;
+            int ok = 0;
+            while (!ok && reg <= 1) {
+                CONTACT_MEMCPY(R, B, sizeof(R));
+                R[0] += reg * tr; R[4] += reg * tr; R[8] += reg * tr;
+                ok = 1;
+                for (j = 0; j < 3 && ok; ++j) {
+                    e[0] = e[1] = e[2] = 0;
+                    e[j] = 1;
+                    ok = ct__m3_solve_spd(R, e, x);
+                    Bi[j] = x[0]; Bi[3 + j] = x[1]; Bi[6 + j] = x[2];
+                }
+                reg = next;
+                next *= 10;
             }
-            Bi[j] = x[0]; Bi[3 + j] = x[1]; Bi[6 + j] = x[2];
+            if (!ok) CONTACT_MEMSET(Bi, 0, 9 * sizeof(ct_real));
         }
     }
 }
@@ -1830,7 +1838,7 @@ CT__PRIVATE void ct__gs_contact(ct__gs *gs, int i, ct_real v[3], ct_real l[3]) {
         default: { /* NBGS, RAISIM, RAISIM_DS, RAISIM_DS_ES */
             ct__m3_mul(B, l, c);
             c[0] = v[0] - c[0]; c[1] = v[1] - c[1]; c[2] = v[2] - c[2];
-            if (!(B[0] + B[4] + B[8] > CT_MINVAL)) return;
+            if (!(B[0] + B[4] + B[8] > CT_MINVAL) || (B[9] == 0 && B[13] == 0 && B[17] == 0)) return;
             ct__preclik(B, B + 9, c, mu,
                         m == CT_METHOD_NBGS ? CT__SLIDE_EXACT
                         : m == CT_METHOD_RAISIM ? CT__SLIDE_BISECT : CT__SLIDE_COULOMB,
