@@ -1765,7 +1765,7 @@ CT__PRIVATE void ct__gs_setup(ct__gs *gs) {
     }
     for (i = 0; i < p->nc; ++i) {
         int q = c0 + 3 * i;
-        ct_real *B = gs->blk + 18 * i, *Bi = B + 9, h, dt, dn, tr, R[9], e[3], x[3];
+        ct_real *B = gs->blk + 18 * i, *Bi = B + 9, h, dt, dn, tr, R[9], e[3], x[3] = {0, 0, 0};
         ct__op_block3(&r->op, q, B);
         h = (B[0] - B[4]) / 2; /* lambda_max of the 2x2 tangential block */
         dt = (B[0] + B[4]) / 2 + CONTACT_SQRT(h * h + B[1] * B[1]);
