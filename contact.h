@@ -188,6 +188,8 @@ typedef enum ct_method {
     CT_METHOD_RAISIM_DS_ES = 7, /* RAISIM_DS stopped on the objective improvement (seed 001 eq. 160) */
     CT_METHOD_STAGGERED = 8,   /* staggered projections (seed 000 Alg. 7): normal and tangential
                                   QPs alternated, each solved by ADMM; NCP or LCP flavor         */
+    CT_METHOD_ADMM_CCP = 9,    /* ADMM_NCP without the De Saxce term: the convex Anitescu model
+                                  (seed 000 Alg. 3, seed 001 Alg. 6 with s = 0)                  */
     CT_METHOD_COUNT_
 } ct_method;
 
@@ -253,9 +255,22 @@ typedef struct ct_staggered_settings {
     int lcp;              /* 0: disks (NCP), 1: boxes (LCP); default 0                         */
 } ct_staggered_settings;
 
-/* ADMM_NCP knobs (seed 003 Sec. III; defaults from its reference implementation, see docs). */
+/* The ADMM penalty rule, applied every admm.update_every iterations. */
+typedef enum ct_rho_rule {
+    CT_RHO_SPECTRAL = 0, /* rho = sqrt(m L) kappa^p, p +-= rho_power_step (seed 003 eq. 45-46)  */
+    CT_RHO_LINEAR = 1,   /* rho *= or /= linear_factor (residual balancing, seed 003 eq. 44)   */
+    CT_RHO_FIXED = 2     /* rho = rho0 throughout (seed 001: rho0 = 1 works on its problems)   */
+} ct_rho_rule;
+
+/* ADMM_NCP / ADMM_CCP knobs (seed 003 Sec. III; defaults from its reference implementation,
+   see docs). */
 typedef struct ct_admm_settings {
-    ct_real eta;          /* proximal weight, > 0 (seed 003 eq. 35); default 1e-6              */
+    ct_real eta;          /* proximal weight, >= 0, > 0 with the spectral rule (seed 003
+                             eq. 35; with R = 0 it is the only positive lower bound m of the
+                             spectrum); default 1e-6                                          */
+    ct_rho_rule rule;     /* penalty rule; default CT_RHO_SPECTRAL                             */
+    ct_real rho0;         /* initial rho of the linear and fixed rules, > 0; default 1         */
+    ct_real linear_factor; /* tau_inc = tau_dec of the linear rule, > 1; default 2            */
     ct_real rho_power;    /* initial exponent p of rho = sqrt(m L) kappa^p; default 0.2        */
     ct_real rho_power_step; /* spectral step of p (seed 003 eq. 46); default 0.05             */
     ct_real ratio;        /* primal/dual ratio that triggers a rho change, > 1; default 10     */
@@ -1176,7 +1191,7 @@ CT__PRIVATE size_t ct__take(size_t *at, size_t count) {
 
 /* the per-contact sweep methods */
 CT__PRIVATE int ct__is_sweep(ct_method m) {
-    return m != CT_METHOD_ADMM_NCP && m != CT_METHOD_STAGGERED;
+    return m != CT_METHOD_ADMM_NCP && m != CT_METHOD_ADMM_CCP && m != CT_METHOD_STAGGERED;
 }
 
 CT__PRIVATE void ct__layout_for(ct_method m, int nb, int nu, int nc, ct__layout *L) {
@@ -1250,6 +1265,9 @@ CT_API ct_settings ct_default_settings(void) {
     s.sym_tol = CT_DEFAULT_SYM_TOL;
     s.pgs.omega = CT_DEFAULT_PGS_OMEGA;
     s.admm.eta = CT_DEFAULT_ADMM_ETA;
+    s.admm.rule = CT_RHO_SPECTRAL;
+    s.admm.rho0 = 1;          /* seed 001 Sec. VI-E: "rho0 = 1 works well across all problems" */
+    s.admm.linear_factor = 2; /* Pinocchio's linear_update_rule_factor; seed 003 Table III: 2-16 */
     s.admm.rho_power = CT_DEFAULT_ADMM_RHO_POWER;
     s.admm.rho_power_step = CT_DEFAULT_ADMM_RHO_STEP;
     s.admm.ratio = CT_DEFAULT_ADMM_RATIO;
@@ -1286,6 +1304,7 @@ CT_API ct_flavor ct_method_flavor(const ct_settings *s) {
         case CT_METHOD_NBGS:
         case CT_METHOD_RAISIM: return CT_FLAVOR_SIGNORINI;
         case CT_METHOD_STAGGERED: return s->staggered.lcp ? CT_FLAVOR_LCP : CT_FLAVOR_NCP;
+        case CT_METHOD_ADMM_CCP: return CT_FLAVOR_CCP;
         default: return CT_FLAVOR_NCP;
     }
 }
@@ -1301,7 +1320,12 @@ CT_API ct_result ct_settings_validate(const ct_settings *s) {
         return CT_ERROR_INVALID_SETTINGS;
     if (s->warm_start != 0 && s->warm_start != 1) return CT_ERROR_INVALID_SETTINGS;
     if (!(s->pgs.omega > 0 && s->pgs.omega < 2)) return CT_ERROR_INVALID_SETTINGS;
-    if (!(s->admm.eta > 0) || !ct__finite(s->admm.eta) || !ct__finite(s->admm.rho_power) ||
+    if ((int)s->admm.rule < 0 || (int)s->admm.rule > (int)CT_RHO_FIXED ||
+        !(s->admm.rho0 > 0) || !ct__finite(s->admm.rho0) || !(s->admm.linear_factor > 1) ||
+        !ct__finite(s->admm.linear_factor) ||
+        !(s->admm.rule == CT_RHO_SPECTRAL ? s->admm.eta > 0 : s->admm.eta >= 0))
+        return CT_ERROR_INVALID_SETTINGS;
+    if (!ct__finite(s->admm.eta) || !ct__finite(s->admm.rho_power) ||
         !(s->admm.rho_power_step >= 0 && s->admm.rho_power_step <= 1) ||
         !(s->admm.ratio > 1) || !ct__finite(s->admm.ratio) || s->admm.update_every < 1 ||
         s->admm.power_iters < 1 || !(s->admm.over_relax > 0 && s->admm.over_relax < 2))
@@ -1973,18 +1997,29 @@ CT__PRIVATE ct_status ct__gs_solve(ct__run *r, const ct__layout *L, ct_workspace
    r_dual = eta (x_k - x_{k-1}) + rho (y_k - y_{k-1}) (eq. 40-41); A is refactored only when
    rho changes. The internal residuals freeze the De Saxce term and can sit well below the true
    NCP residual, so they only drive the penalty; the solve stops on ct_criteria evaluated at the
-   projected iterate y with v = (G + R) y + g. The answer is y (seed 000 notes, trap 6). */
+   projected iterate y with v = (G + R) y + g. The answer is y (seed 000 notes, trap 6).
+   ADMM_CCP is the same code with s = 0 (seed 000 Alg. 3, seed 001 Alg. 6 "ADMM-CCP"): the
+   convex Anitescu model, scored in the CCP flavor; seed 001's ADMM-CCP also drops eta, which
+   contact.h allows (eta = 0) only with the fixed or linear rule, since with R = 0 eta is the
+   spectral rule's only positive lower bound m. Penalty rules (admm.rule): spectral (default),
+   linear residual balancing rho *= or /= linear_factor (seed 003 eq. 44), fixed rho0. */
 /* The spectral penalty rule shared by every ADMM in the header (seed 003 eq. 45-46):
    rho = sqrt(m L) kappa^p, kappa = L / m. */
 typedef struct ct__penalty {
     ct_real base, kappa, pw, rho;
 } ct__penalty;
 
-/* L = lambda_max(G + R) by power iteration (t1, t2: n each), m = eta + min(R) */
+/* L = lambda_max(G + R) by power iteration (t1, t2: n each), m = eta + min(R); the linear and
+   fixed rules start from rho0 instead (and need no L) */
 CT__PRIVATE void ct__penalty_init(ct__penalty *pen, ct__run *r, ct_real *t1, ct_real *t2) {
     const ct_admm_settings *as = &r->s->admm;
     ct_real Lmax, m = as->eta;
     int i;
+    pen->pw = as->rho_power;
+    pen->kappa = 1;
+    pen->base = as->rho0;
+    pen->rho = as->rho0;
+    if (as->rule != CT_RHO_SPECTRAL) return;
     if (r->p->R) { /* m = eta + min_i R_i */
         ct_real rmin = r->p->R[0];
         for (i = 1; i < r->n; ++i) rmin = ct__min(rmin, r->p->R[i]);
@@ -1994,19 +2029,24 @@ CT__PRIVATE void ct__penalty_init(ct__penalty *pen, ct__run *r, ct_real *t1, ct_
     Lmax = ct__max(Lmax, m);
     pen->kappa = Lmax / m;
     pen->base = CONTACT_SQRT(m * Lmax);
-    pen->pw = as->rho_power;
     pen->rho = pen->base * CONTACT_POW(pen->kappa, pen->pw);
 }
 
-/* p +-= step when one residual exceeds ratio times the other; 1 when rho changed */
+/* One application of the rule; 1 when rho changed. Spectral: p +-= step when one residual
+   exceeds ratio times the other (seed 003 eq. 46); linear: rho *= or /= linear_factor on the
+   same test (eq. 44); fixed: never. */
 CT__PRIVATE int ct__penalty_update(ct__penalty *pen, const ct_admm_settings *as, ct_real rp,
                                    ct_real rd) {
     ct_real pnew = pen->pw, rnew;
-    if (!(as->rho_power_step > 0) || !(pen->kappa > 1)) return 0;
-    if (rp > as->ratio * rd) pnew = pen->pw + as->rho_power_step;
-    else if (rd > as->ratio * rp) pnew = pen->pw - as->rho_power_step;
-    if (pnew == pen->pw) return 0;
-    rnew = pen->base * CONTACT_POW(pen->kappa, pnew);
+    int dir = rp > as->ratio * rd ? 1 : rd > as->ratio * rp ? -1 : 0;
+    if (dir == 0 || as->rule == CT_RHO_FIXED) return 0;
+    if (as->rule == CT_RHO_LINEAR) {
+        rnew = dir > 0 ? pen->rho * as->linear_factor : pen->rho / as->linear_factor;
+    } else {
+        if (!(as->rho_power_step > 0) || !(pen->kappa > 1)) return 0;
+        pnew = pen->pw + (ct_real)dir * as->rho_power_step;
+        rnew = pen->base * CONTACT_POW(pen->kappa, pnew);
+    }
     if (!(rnew > CT_MINVAL * (ct_real)1e10 && rnew < CT_HUGE)) return 0;
     pen->pw = pnew;
     pen->rho = rnew;
@@ -2019,6 +2059,7 @@ CT__PRIVATE ct_status ct__admm(ct__run *r, const ct__layout *L, ct_workspace *ws
     const ct_admm_settings *as = &r->s->admm;
     const int n = r->n, nb = p->nb, nu = p->nu, c0 = nb + nu;
     const ct_real eta = as->eta, alpha = as->over_relax;
+    const int desaxce = r->flavor == CT_FLAVOR_NCP; /* ADMM_NCP; ADMM_CCP: s = 0 */
     ct_real *x = ct__ws_arr(ws, L->x), *y = ct__ws_arr(ws, L->y), *z = ct__ws_arr(ws, L->z);
     ct_real *w = ct__ws_arr(ws, L->w), *t = ct__ws_arr(ws, L->t);
     ct_real *chol = ct__ws_arr(ws, L->chol), *scratch = ct__ws_arr(ws, L->scratch);
@@ -2036,14 +2077,16 @@ CT__PRIVATE ct_status ct__admm(ct__run *r, const ct__layout *L, ct_workspace *ws
     CONTACT_MEMCPY(x, lambda, (size_t)n * sizeof(ct_real));
     ct_project_constraints(nb, nu, p->nc, p->mu, x, y);
     ct_velocity(p, y, z);
-    for (i = 0; i < p->nc; ++i) z[c0 + 3 * i + 2] += p->mu[i] * ct__norm_t(z + c0 + 3 * i);
+    if (desaxce)
+        for (i = 0; i < p->nc; ++i) z[c0 + 3 * i + 2] += p->mu[i] * ct__norm_t(z + c0 + 3 * i);
 
     for (k = 0; k < r->s->max_iter; ++k) {
         ct_real rp = 0, rd = 0, inv_rho = 1 / rho;
         CONTACT_MEMCPY(lprev, y, (size_t)n * sizeof(ct_real));
         /* w = -(g + s - eta x - rho y - z), then x_k = A^-1 w */
         for (i = 0; i < n; ++i) w[i] = -(p->g[i] - eta * x[i] - rho * y[i] - z[i]);
-        for (i = 0; i < p->nc; ++i) w[c0 + 3 * i + 2] -= p->mu[i] * ct__norm_t(z + c0 + 3 * i);
+        if (desaxce)
+            for (i = 0; i < p->nc; ++i) w[c0 + 3 * i + 2] -= p->mu[i] * ct__norm_t(z + c0 + 3 * i);
         ct__chol_solve(chol, n, n, w);
         /* rows: x^ = alpha w + (1 - alpha) y; y = P(x^ - z / rho); z -= rho (x^ - y) */
         for (i = 0; i < n; ++i) t[i] = alpha * w[i] + (1 - alpha) * y[i];
@@ -2278,6 +2321,7 @@ CT_API const char *ct_method_string(ct_method m) {
         case CT_METHOD_RAISIM_DS: return "RAISIM_DS";
         case CT_METHOD_RAISIM_DS_ES: return "RAISIM_DS_ES";
         case CT_METHOD_STAGGERED: return "STAGGERED";
+        case CT_METHOD_ADMM_CCP: return "ADMM_CCP";
         default: return "unknown method";
     }
 }

@@ -10,11 +10,11 @@ typedef struct owned_problem {
     int n;
 } owned_problem;
 
-static void op_free(owned_problem *o) {
+static TH_UNUSED void op_free(owned_problem *o) {
     free(o->G); free(o->g); free(o->mu); free(o->R);
     memset(o, 0, sizeof(*o));
 }
-static void op_alloc(owned_problem *o, int nb, int nu, int nc) {
+static TH_UNUSED void op_alloc(owned_problem *o, int nb, int nu, int nc) {
     int n = nb + nu + 3 * nc;
     memset(o, 0, sizeof(*o));
     o->n = n;
@@ -26,7 +26,7 @@ static void op_alloc(owned_problem *o, int nb, int nu, int nc) {
 }
 
 /* Jacobi eigenvalues of a symmetric n x n matrix (double); ev receives them */
-static void jacobi_eig(const ct_real *G, int n, double *ev) {
+static TH_UNUSED void jacobi_eig(const ct_real *G, int n, double *ev) {
     double *a = (double *)malloc((size_t)n * n * sizeof(double));
     int i, j, sweep, p, q;
     for (i = 0; i < n * n; ++i) a[i] = G[i];
@@ -59,7 +59,7 @@ static void jacobi_eig(const ct_real *G, int n, double *ev) {
     for (i = 0; i < n; ++i) ev[i] = a[i * n + i];
     free(a);
 }
-static double condition_number(const ct_real *G, int n) {
+static TH_UNUSED double condition_number(const ct_real *G, int n) {
     double *ev = (double *)malloc((size_t)n * sizeof(double)), lo = 1e300, hi = 0;
     int i;
     jacobi_eig(G, n, ev);
@@ -74,7 +74,7 @@ static double condition_number(const ct_real *G, int n) {
 /* G = J M^-1 J^T (ct_delassus_from_mj), g = J v0, scaled to max diag G = 1, ||g||_inf = 1.
    J is Gaussian with nv >= 2 n columns (full row rank), M = B B^T / k + diag in [0.5, 2];
    with_R adds a compliance diagonal in [1e-3, 1e-1]. */
-static void random_problem(owned_problem *o, int nb, int nu, int nc, int nv, double mu_lo,
+static TH_UNUSED void random_problem(owned_problem *o, int nb, int nu, int nc, int nv, double mu_lo,
                            double mu_hi, int with_R) {
     int n, i, j, k = nv < 10 ? nv : 10;
     ct_real *M = (ct_real *)malloc((size_t)nv * nv * sizeof(ct_real));

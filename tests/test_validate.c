@@ -355,7 +355,15 @@ static void test_strings(void) {
     CHECK(strcmp(ct_status_string((ct_status)5), "unknown ct_status") == 0);
     CHECK(strcmp(ct_method_string(CT_METHOD_PGS_NCP), "PGS_NCP") == 0);
     CHECK(strcmp(ct_method_string(CT_METHOD_ADMM_NCP), "ADMM_NCP") == 0);
-    CHECK(strcmp(ct_method_string((ct_method)9), "unknown method") == 0);
+    CHECK(strcmp(ct_method_string(CT_METHOD_COUNT_), "unknown method") == 0);
+    { /* every method has its own name */
+        int a, b;
+        for (a = 0; a < (int)CT_METHOD_COUNT_; ++a) {
+            CHECK(strcmp(ct_method_string((ct_method)a), "unknown method") != 0);
+            for (b = 0; b < a; ++b)
+                CHECK(strcmp(ct_method_string((ct_method)a), ct_method_string((ct_method)b)) != 0);
+        }
+    }
     CHECK(strcmp(ct_version(), CONTACT_VERSION_STRING) == 0);
     /* the codes are the documented values */
     CHECK_EQ_INT(CT_OK, 0);
