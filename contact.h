@@ -11,6 +11,10 @@
    before you include this file in ONE C or C++ file to create the implementation.
    Every other file includes it without the define.
 
+   METHODS (settings.method; docs/solvers.md helps choose)
+       ADMM_NCP (default, robust), ADMM_CCP, PGS_NCP (fast on small well-conditioned scenes),
+       PGS_CCP, PGS_LCP, NBGS, RAISIM, RAISIM_DS, RAISIM_DS_ES, STAGGERED.
+
    QUICK START
        ct_problem p;   ct_settings s = ct_default_settings();   ct_workspace ws;   ct_info info;
        ct_real lambda[12] = {0}, v[12];              (4 contacts: n = 3*4 rows, normal LAST)
@@ -68,8 +72,10 @@
        >>license
 
    REVISIONS
-       0.1.0 (2026-11-21)  first release: problem format, cones, criteria, Cholesky, workspace,
-                           PGS_NCP and ADMM_NCP.
+       0.1.0 (2026-11-21)  first release: problem format, cones, criteria, Cholesky, workspace;
+                           ADMM_NCP, ADMM_CCP, the Gauss-Seidel family (PGS_NCP, PGS_CCP,
+                           PGS_LCP, NBGS, RAISIM, RAISIM_DS, RAISIM_DS_ES) and STAGGERED;
+                           optional problem dump/load (CONTACT_IO).
 */
 #ifndef CONTACT_H_INCLUDED
 #define CONTACT_H_INCLUDED
