@@ -1579,6 +1579,18 @@ CT__PRIVATE ct__cone_pt ct__cone_root(const ct__local *q, ct__cone_fn f, ct__con
     return CONTACT_FABS(fa) <= CONTACT_FABS(fb) ? a : b;
 }
 
+/* The valid point next to the end of the arc between a valid and an invalid angle (60 halvings). */
+CT__PRIVATE ct__cone_pt ct__cone_edge(const ct__local *q, ct__cone_pt valid, ct__cone_pt invalid) {
+    ct__cone_pt m;
+    int j;
+    for (j = 0; j < 60; ++j) {
+        ct__cone_point(q, (valid.th + invalid.th) / 2, &m);
+        if (m.ok) valid = m;
+        else invalid = m;
+    }
+    return valid;
+}
+
 /* The exact minimum of E on C (NBGS). In whitened coordinates of the plane, E is the squared
    distance to a point and C a conic, whose Lagrange condition is a quartic in the multiplier
    (docs/solvers.md derives it): at most 4 stationary points, at most 2 local minima. Rather
@@ -1591,9 +1603,9 @@ CT__PRIVATE ct__cone_pt ct__cone_root(const ct__local *q, ct__cone_fn f, ct__con
 CT__PRIVATE void ct__cone_min_exact(const ct__local *q, ct_real th0, ct_real out[3]) {
     const ct_real dth = 2 * CT__PI / CT__CONE_SAMPLES;
     const ct_real cd = CONTACT_COS(dth), sd = CONTACT_SIN(dth);
-    ct__cone_pt prev, cur, best, cand, lo, hi, m;
+    ct__cone_pt prev, cur, best, cand;
     ct_real bestE = 0, e, cs = CONTACT_COS(th0), sn = CONTACT_SIN(th0), t, fp = 0, fc = 0;
-    int k, j, have = 0;
+    int k, have = 0;
     CONTACT_MEMSET(&best, 0, sizeof(best));
     ct__cone_point_cs(q, th0, cs, sn, &prev);
     if (prev.ok) fp = ct__cone_slope(q, &prev);
@@ -1606,22 +1618,12 @@ CT__PRIVATE void ct__cone_min_exact(const ct__local *q, ct_real th0, ct_real out
         if (prev.ok || cur.ok) {
             ct__cone_pt a = prev, b = cur;
             ct_real fa = fp, fb = fc;
-            if (!a.ok) { /* the arc starts inside the interval: a to its valid boundary */
-                lo = a; hi = b;
-                for (j = 0; j < 60; ++j) {
-                    ct__cone_point(q, (lo.th + hi.th) / 2, &m);
-                    if (m.ok) hi = m; else lo = m;
-                }
-                a = hi;
+            if (!a.ok) { /* the arc starts inside the interval */
+                a = ct__cone_edge(q, b, a);
                 fa = ct__cone_slope(q, &a);
             }
-            if (!b.ok) { /* the arc ends inside the interval: b to its valid boundary */
-                lo = a; hi = b;
-                for (j = 0; j < 60; ++j) {
-                    ct__cone_point(q, (lo.th + hi.th) / 2, &m);
-                    if (m.ok) lo = m; else hi = m;
-                }
-                b = lo;
+            if (!b.ok) { /* the arc ends inside the interval */
+                b = ct__cone_edge(q, a, b);
                 fb = ct__cone_slope(q, &b);
             }
             if (fa < 0 && fb >= 0) {
