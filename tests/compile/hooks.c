@@ -47,11 +47,9 @@ static void my_free(void *p, void *ctx) {
 #define CONTACT_FREE(p, ctx) my_free((p), (ctx))
 #define CONTACT_IMPLEMENTATION
 #include "contact.h"
+#include "tiny.h"
 
 int main(void) {
-    static const ct_real G[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
-    static const ct_real g[3] = {1, 0, -1};
-    static const ct_real mu[1] = {(ct_real)0.5};
     ct_real l1[1] = {2}, b1[1] = {4};
     counter c = {0, 0, 0};
     ct_settings s = ct_default_settings();
@@ -65,13 +63,7 @@ int main(void) {
     if (ct_workspace_alloc(&ws, 0, 0, 1, &s, &c) != CT_OK) return 1;
     ct_workspace_size(0, 0, 1, &s, &need);
     if (c.allocs != 1 || c.frees != 0 || c.bytes != need) rc |= 2;
-    p.nb = 0;
-    p.nu = 0;
-    p.nc = 1;
-    p.G = G;
-    p.g = g;
-    p.mu = mu;
-    p.R = NULL;
+    tiny_problem(&p);
     if (ct_solve(&p, &s, &ws, lambda, v, &info) != CT_OK || info.status != CT_STATUS_CONVERGED)
         rc |= 4;
     ct_workspace_free(&ws);

@@ -5,13 +5,29 @@
    tiny_solve returns 0 when the solve converged to that answer. */
 #ifndef TINY_H_INCLUDED
 #define TINY_H_INCLUDED
+#if defined(__GNUC__) || defined(__clang__)
+#define TINY_UNUSED __attribute__((unused))
+#else
+#define TINY_UNUSED
+#endif
 
-static ct_real tiny_abs(ct_real x) { return x < 0 ? -x : x; }
+static TINY_UNUSED ct_real tiny_abs(ct_real x) { return x < 0 ? -x : x; }
 
-static int tiny_solve(ct_method method) {
+/* p = the one-contact problem (static data) */
+static TINY_UNUSED void tiny_problem(ct_problem *p) {
     static const ct_real G[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
     static const ct_real g[3] = {1, 0, -1};
     static const ct_real mu[1] = {(ct_real)0.5};
+    p->nb = 0;
+    p->nu = 0;
+    p->nc = 1;
+    p->G = G;
+    p->g = g;
+    p->mu = mu;
+    p->R = NULL;
+}
+
+static TINY_UNUSED int tiny_solve(ct_method method) {
     static const ct_real lambda_ref[3] = {(ct_real)-0.5, 0, 1};
     static const ct_real v_ref[3] = {(ct_real)0.5, 0, 0};
     static unsigned char mem[4096];
@@ -26,13 +42,7 @@ static int tiny_solve(ct_method method) {
     s.method = method;
     if (ct_workspace_size(0, 0, 1, &s, &bytes) != CT_OK || bytes > sizeof(mem)) return 1;
     if (ct_workspace_init(&ws, mem, sizeof(mem)) != CT_OK) return 2;
-    p.nb = 0;
-    p.nu = 0;
-    p.nc = 1;
-    p.G = G;
-    p.g = g;
-    p.mu = mu;
-    p.R = NULL;
+    tiny_problem(&p);
     if (ct_solve(&p, &s, &ws, lambda, v, &info) != CT_OK) return 3;
     if (info.status != CT_STATUS_CONVERGED) return 4;
     for (i = 0; i < 3; ++i)

@@ -8,9 +8,6 @@
 int impl_side(void);
 
 int main(void) {
-    static const ct_real G[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
-    static const ct_real g[3] = {1, 0, -1};
-    static const ct_real mu[1] = {(ct_real)0.5};
     ct_settings s = ct_default_settings();
     ct_workspace ws;
     ct_problem p;
@@ -22,13 +19,7 @@ int main(void) {
     if (tiny_solve(CT_METHOD_PGS_NCP) != 0) rc |= 4;
     s.method = CT_METHOD_PGS_NCP;
     if (ct_workspace_alloc(&ws, 0, 0, 1, &s, NULL) != CT_OK) return rc | 8;
-    p.nb = 0;
-    p.nu = 0;
-    p.nc = 1;
-    p.G = G;
-    p.g = g;
-    p.mu = mu;
-    p.R = NULL;
+    tiny_problem(&p);
     if (ct_solve(&p, &s, &ws, lambda, v, &info) != CT_OK || info.status != CT_STATUS_CONVERGED)
         rc |= 16;
     ct_workspace_free(&ws);
