@@ -1,0 +1,91 @@
+#!/bin/sh
+# shellcheck disable=SC2086 # compiler commands and flag lists are word-split on purpose
+# tests/determinism.sh - bit-identical results across builds that differ only in optimization.
+# Run from the repository root:  sh tests/determinism.sh
+#
+# Builds tests/test_determinism.c (a fixed suite of solves, hashed with FNV-1a 64 per
+# precision) four ways per precision, all with
+#     -ffp-contract=off -fno-fast-math
+# (no fused multiply-add contraction, no reassociation: the two flags that let a compiler
+# change rounding between optimization levels):
+#     $CC -O0, $CC -O2, $CXX -O0 (as C++), $CXX -O2 (as C++)
+# and checks that each build passes its own in-process check (two runs, identical bytes) and
+# that all four print the same hash. With clang present (and not already $CC), a clang -O2
+# build is compared too. Prints "PASS name" / "FAIL name: reason" per check and the line
+# "N passed, M failed" that tests/summarize.sh adds up. Outputs in build/determinism/.
+
+CC=${CC:-cc}
+CXX=${CXX:-c++}
+OUT=build/determinism
+SRC=tests/test_determinism.c
+DETFLAGS="-ffp-contract=off -fno-fast-math"
+WARN="-Wall -Wextra -Wpedantic -Werror"
+
+passed=0
+failed=0
+pass() { echo "PASS $1"; passed=$((passed + 1)); }
+fail() { echo "FAIL $1: $2"; failed=$((failed + 1)); }
+have() { command -v "$1" >/dev/null 2>&1; }
+
+if [ ! -f "$SRC" ]; then
+    echo "determinism.sh: run from the repository root ($SRC not found)"
+    echo "0 passed, 1 failed"
+    exit 1
+fi
+mkdir -p "$OUT" || exit 1
+
+# build_run TAG COMPILER LANGFLAGS OPT PRECFLAG: build, run, leave the hash in $OUT/TAG.hash
+# (sh has no local variables: these names must differ from the caller's)
+build_run() {
+    tag=$1 comp=$2 lang=$3 opt=$4 precflag=$5
+    exe=$OUT/$tag
+    rm -f "$exe" "$exe.hash"
+    if ! $comp $lang $opt $DETFLAGS $WARN $precflag -I. -Itests -o "$exe" "$SRC" -lm >"$exe.log" 2>&1; then
+        fail "determinism_build[$tag]" "compile failed (log $exe.log)"
+        return 1
+    fi
+    if ! "$exe" >"$exe.out" 2>&1; then
+        fail "determinism_run[$tag]" "$(grep -m 1 FAIL "$exe.out" || tail -n 1 "$exe.out") (log $exe.out)"
+        return 1
+    fi
+    sed -n 's/^determinism hash [a-z]*: //p' "$exe.out" >"$exe.hash"
+    if [ ! -s "$exe.hash" ]; then
+        fail "determinism_run[$tag]" "no hash printed (log $exe.out)"
+        return 1
+    fi
+    pass "determinism_run[$tag] $(cat "$exe.hash")"
+    return 0
+}
+
+for prec in double float; do
+    pf=""
+    [ "$prec" = float ] && pf=-DCONTACT_USE_FLOAT
+    tags=""
+    build_run "$prec-c-O0" "$CC" "-std=c99" -O0 "$pf" && tags="$tags $prec-c-O0"
+    build_run "$prec-c-O2" "$CC" "-std=c99" -O2 "$pf" && tags="$tags $prec-c-O2"
+    if have "$(echo $CXX | cut -d' ' -f1)"; then
+        build_run "$prec-cxx-O0" "$CXX" "-x c++ -std=c++11" -O0 "$pf" && tags="$tags $prec-cxx-O0"
+        build_run "$prec-cxx-O2" "$CXX" "-x c++ -std=c++11" -O2 "$pf" && tags="$tags $prec-cxx-O2"
+    fi
+    if have clang && [ "$(readlink -f "$(command -v clang)")" != "$(readlink -f "$(command -v $CC)" 2>/dev/null)" ]; then
+        build_run "$prec-clang-O2" clang "-std=c99" -O2 "$pf" && tags="$tags $prec-clang-O2"
+    fi
+    # every build that ran must print the hash of the first
+    ref=""
+    diff_list=""
+    for t in $tags; do
+        h=$(cat "$OUT/$t.hash")
+        if [ -z "$ref" ]; then ref=$h; reftag=$t
+        elif [ "$h" != "$ref" ]; then diff_list="$diff_list $t=$h"; fi
+    done
+    if [ -z "$ref" ]; then
+        fail "determinism_same_hash[$prec]" "no build ran"
+    elif [ -n "$diff_list" ]; then
+        fail "determinism_same_hash[$prec]" "$reftag=$ref but$diff_list"
+    else
+        pass "determinism_same_hash[$prec] ($(echo $tags | wc -w) builds: $ref)"
+    fi
+done
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
