@@ -5,7 +5,10 @@
 #                        tests/lapack_test.sh and tests/cmake_consumer/run.sh when they exist.
 #                        The last line of the output is the total "N passed, M failed"; the
 #                        exit status is non-zero if any check failed.
-#   make demo            build and run examples/box_push.c
+#   make demo            build and run the world showcase (examples/world: every scenario, one
+#                        table) and build examples/box_push.c
+#   make world-plots     the world scenarios' CSVs into build/world, then the PNG plots of
+#                        docs/img/world_*.png (examples/world/plot.py, needs matplotlib)
 #   make bench-cholesky  build bench/cholesky.c against OpenBLAS and run it single-threaded
 #   make clean           remove build/
 #
@@ -28,6 +31,12 @@ NATIVE_TESTS = cholesky solver
 NATIVE     = $(NATIVE_TESTS:%=$(BUILD)/tests/native-double/test_%) \
              $(NATIVE_TESTS:%=$(BUILD)/tests/native-float/test_%)
 NATIVEFLAGS = -O3 -march=native
+# tests/test_world.c links the rigid-body world of examples/world; its oracles are double-
+# precision physics, so it is built in double and double + sanitizers only
+WORLD_SRC  = examples/world/world.c examples/world/scenarios.c
+WORLD_DEPS = $(WORLD_SRC) examples/world/world.h examples/world/scenarios.h
+DOUBLE     += $(BUILD)/tests/double/test_world
+SAN_DOUBLE += $(BUILD)/tests/san-double/test_world
 TEST_BINS  = $(DOUBLE) $(FLOAT) $(SAN_DOUBLE) $(SAN_FLOAT) $(NATIVE)
 TEST_DEPS  = contact.h tests/harness.h tests/problems.h
 
@@ -82,8 +91,26 @@ $(BUILD)/tests/san-float/%: tests/%.c $(TEST_DEPS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(SANFLAGS) -DCONTACT_USE_FLOAT -I. -o $@ $< $(LDLIBS)
 
-demo: $(BUILD)/box_push
-	./$(BUILD)/box_push
+$(BUILD)/tests/double/test_world: tests/test_world.c $(WORLD_DEPS) $(TEST_DEPS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -I. -Iexamples/world -o $@ tests/test_world.c $(WORLD_SRC) $(LDLIBS)
+
+$(BUILD)/tests/san-double/test_world: tests/test_world.c $(WORLD_DEPS) $(TEST_DEPS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(SANFLAGS) -I. -Iexamples/world -o $@ tests/test_world.c $(WORLD_SRC) $(LDLIBS)
+
+demo: $(BUILD)/world_demo $(BUILD)/box_push
+	./$(BUILD)/world_demo
+
+$(BUILD)/world_demo: examples/world/demo.c $(WORLD_DEPS) contact.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -I. -Iexamples/world -o $@ examples/world/demo.c $(WORLD_SRC) $(LDLIBS)
+
+.PHONY: world-plots
+world-plots: $(BUILD)/world_demo
+	@mkdir -p $(BUILD)/world
+	./$(BUILD)/world_demo -o $(BUILD)/world
+	$(PYTHON) examples/world/plot.py $(BUILD)/world docs/img
 
 $(BUILD)/box_push: examples/box_push.c contact.h
 	@mkdir -p $(@D)
