@@ -9,6 +9,7 @@
 #                        table) and build examples/box_push.c
 #   make world-plots     the world scenarios' CSVs into build/world, then the PNG plots of
 #                        docs/img/world_*.png (examples/world/plot.py, needs matplotlib)
+#   make fuzz            libFuzzer harness of ct_solve for FUZZ_TIME seconds (default 60; clang)
 #   make bench-cholesky  build bench/cholesky.c against OpenBLAS and run it single-threaded
 #   make clean           remove build/
 #
@@ -20,7 +21,7 @@ SANFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fram
 BUILD    = build
 
 # tests/test_<name>.c, each built four ways
-TESTS      = cones criteria cholesky solver validate io gs admm
+TESTS      = cones criteria cholesky solver validate io gs admm determinism bounded
 DOUBLE     = $(TESTS:%=$(BUILD)/tests/double/test_%)
 FLOAT      = $(TESTS:%=$(BUILD)/tests/float/test_%)
 SAN_DOUBLE = $(TESTS:%=$(BUILD)/tests/san-double/test_%)
@@ -42,12 +43,12 @@ TEST_DEPS  = contact.h tests/harness.h tests/problems.h
 
 # scripts other people own; each prints "N passed, M failed" lines of its own
 EXTRA_TESTS = tests/compile_tests.sh tests/lapack_test.sh tests/cmake_consumer/run.sh \
-              tests/fclib_test.sh
+              tests/fclib_test.sh tests/determinism.sh tests/cross_compile.sh
 
 LOG = $(BUILD)/test.log
 SAN_ENV = ASAN_OPTIONS=abort_on_error=0:detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
 
-.PHONY: all test tests demo bench bench-build bench-suite bench-cholesky clean
+.PHONY: all test tests demo bench bench-build bench-suite bench-cholesky clean fuzz
 
 all: tests
 
@@ -90,6 +91,38 @@ $(BUILD)/tests/san-double/%: tests/%.c $(TEST_DEPS)
 $(BUILD)/tests/san-float/%: tests/%.c $(TEST_DEPS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(SANFLAGS) -DCONTACT_USE_FLOAT -I. -o $@ $< $(LDLIBS)
+
+$(BUILD)/tests/double/test_world: tests/test_world.c $(WORLD_DEPS) $(TEST_DEPS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -I. -Iexamples/world -o $@ tests/test_world.c $(WORLD_SRC) $(LDLIBS)
+
+$(BUILD)/tests/san-double/test_world: tests/test_world.c $(WORLD_DEPS) $(TEST_DEPS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(SANFLAGS) -I. -Iexamples/world -o $@ tests/test_world.c $(WORLD_SRC) $(LDLIBS)
+
+# make fuzz [FUZZ_TIME=seconds]: the libFuzzer + ASan + UBSan harness of ct_solve
+# (tests/fuzz/fuzz_solve.c), double then float, FUZZ_TIME/2 seconds each, one job; needs clang
+# (FUZZ_CC). Seeds from tests/fuzz/make_corpus.c; corpora grow in build/fuzz/corpus-*;
+# crashing inputs land in build/fuzz/artifacts/ (tests/fuzz/run.sh, docs/robustness.md).
+FUZZ_TIME ?= 60
+FUZZ_CC   ?= clang
+FUZZ_CFLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+FUZZ_DEPS = contact.h tests/fuzz/fuzz_solve.c tests/fuzz/fuzz_format.h
+
+fuzz: $(BUILD)/fuzz/fuzz_solve_double $(BUILD)/fuzz/fuzz_solve_float $(BUILD)/fuzz/make_corpus
+	sh tests/fuzz/run.sh $(BUILD)/fuzz $(FUZZ_TIME)
+
+$(BUILD)/fuzz/fuzz_solve_double: $(FUZZ_DEPS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -I. -o $@ tests/fuzz/fuzz_solve.c -lm
+
+$(BUILD)/fuzz/fuzz_solve_float: $(FUZZ_DEPS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -DCONTACT_USE_FLOAT -I. -o $@ tests/fuzz/fuzz_solve.c -lm
+
+$(BUILD)/fuzz/make_corpus: tests/fuzz/make_corpus.c tests/fuzz/fuzz_format.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -o $@ tests/fuzz/make_corpus.c -lm
 
 $(BUILD)/tests/double/test_world: tests/test_world.c $(WORLD_DEPS) $(TEST_DEPS)
 	@mkdir -p $(@D)
