@@ -12,11 +12,12 @@
 # and checks that each build passes its own in-process check (two runs, identical bytes) and
 # that all four print the same hash. With clang present (and not already $CC), a clang -O2
 # build is compared too. Prints "PASS name" / "FAIL name: reason" per check and the line
-# "N passed, M failed" that tests/summarize.sh adds up. Outputs in build/determinism/.
+# "N passed, M failed" that tests/summarize.sh adds up. Outputs in build/determinism/run.PID/
+# (removed when every check passed).
 
 CC=${CC:-cc}
 CXX=${CXX:-c++}
-OUT=build/determinism
+OUT=build/determinism/run.$$ # per run: two `make test` in one tree must not share files
 SRC=tests/test_determinism.c
 DETFLAGS="-ffp-contract=off -fno-fast-math"
 WARN="-Wall -Wextra -Wpedantic -Werror"
@@ -88,4 +89,5 @@ for prec in double float; do
 done
 
 echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ] && rm -rf "$OUT"
 [ "$failed" -eq 0 ]
