@@ -59,6 +59,7 @@
        CONTACT_MEMSET/MEMCPY   memset/memcpy        -
        CONTACT_SQRT/FABS/POW   sqrt/fabs/pow (or the f versions in float)
        CONTACT_ATAN2/SIN/COS   atan2/sin/cos (RAISIM, NBGS; f versions in float)
+       CONTACT_LOG             log (ADMM warm_rho from ct_admm_state_set; logf in float)
        CONTACT_USE_LAPACK      undefined            -      Cholesky via [ds]potrf/[ds]potrs
        CONTACT_USE_BLAS        undefined            -      products via [ds]symv
        CONTACT_IO              undefined            -      ct_problem_write/read (stdio, malloc)
@@ -68,10 +69,18 @@
        >>config >>codes >>types >>api               declarations
        >>hooks >>linalg >>delassus >>cones >>criteria >>workspace >>settings >>validate
        >>solver-common
-       >>solver-gs >>solver-admm >>solver-staggered >>public >>io
+       >>solver-gs >>solver-admm >>solver-staggered >>solver-inverse >>compliance
+       >>public >>io
        >>license
 
+   ALSO
+       ct_solve_update (reuse the ADMM factorization when only g changed), ct_admm_state_get/set,
+       ct_inverse_dynamics (seed 003 Alg. 2), ct_compliance_mujoco / _sap / _contactbench /
+       _spring_damper (R and the reference velocity from physical parameters), settings.history.
+
    REVISIONS
+       0.2.0 (unreleased)  compliance helpers, ADMM reuse across calls and divergence detection,
+                           inverse dynamics, per-iteration history.
        0.1.0 (2026-11-21)  first release: problem format, cones, criteria, Cholesky, workspace;
                            ADMM_NCP, ADMM_CCP, the Gauss-Seidel family (PGS_NCP, PGS_CCP,
                            PGS_LCP, NBGS, RAISIM, RAISIM_DS, RAISIM_DS_ES) and STAGGERED;
@@ -123,6 +132,14 @@ typedef double ct_real;
 #define ct_workspace_alloc CT__PREC(ct_workspace_alloc)
 #define ct_workspace_free CT__PREC(ct_workspace_free)
 #define ct_solve CT__PREC(ct_solve)
+#define ct_solve_update CT__PREC(ct_solve_update)
+#define ct_admm_state_get CT__PREC(ct_admm_state_get)
+#define ct_admm_state_set CT__PREC(ct_admm_state_set)
+#define ct_inverse_dynamics CT__PREC(ct_inverse_dynamics)
+#define ct_compliance_mujoco CT__PREC(ct_compliance_mujoco)
+#define ct_compliance_sap CT__PREC(ct_compliance_sap)
+#define ct_compliance_contactbench CT__PREC(ct_compliance_contactbench)
+#define ct_compliance_spring_damper CT__PREC(ct_compliance_spring_damper)
 #define ct_velocity CT__PREC(ct_velocity)
 #define ct_criteria CT__PREC(ct_criteria)
 #define ct_contact_modes CT__PREC(ct_contact_modes)
@@ -164,7 +181,11 @@ extern "C" {
     X(CT_ERROR_INVALID_SETTINGS, -9, "invalid settings (a field is out of range)")             \
     X(CT_ERROR_WORKSPACE_TOO_SMALL, -10, "workspace too small for this problem and method")   \
     X(CT_ERROR_OUT_OF_MEMORY, -11, "out of memory")                                             \
-    X(CT_ERROR_IO, -12, "read or write failed, or not a contact.h problem file")
+    X(CT_ERROR_IO, -12, "read or write failed, or not a contact.h problem file")              \
+    X(CT_ERROR_NO_FACTORIZATION, -13,                                                            \
+      "the workspace holds no reusable ADMM factorization for this problem (call ct_solve)")    \
+    X(CT_ERROR_ANISOTROPIC_COMPLIANCE, -14,                                                      \
+      "the two tangent rows of a contact have different compliance R (must be equal here)")
 
 /* ct_status: the outcome of a solve that ran (ct_info.status). */
 #define CT_STATUS_LIST(X)                                                                        \
@@ -213,6 +234,11 @@ typedef enum ct_stop_rule {
     CT_STOP_ABSOLUTE = 0, /* residuals.absolute = max(primal, dual, comp) <= tol_abs */
     CT_STOP_RELATIVE = 1  /* residuals.relative (Siconos' error) <= tol_rel */
 } ct_stop_rule;
+
+/* ct_info.reused bits */
+#define CT_REUSED_RHO 1
+#define CT_REUSED_DUAL 2
+#define CT_REUSED_FACTOR 4
 
 /* Per-contact mode from ct_contact_modes. */
 typedef enum ct_contact_mode { CT_MODE_OPEN = 0, CT_MODE_STICK = 1, CT_MODE_SLIDE = 2 } ct_contact_mode;
@@ -283,7 +309,30 @@ typedef struct ct_admm_settings {
     int update_every;     /* apply the penalty rule every k iterations, >= 1; default 10       */
     int power_iters;      /* power iterations for L = lambda_max(G + R), >= 1; default 20      */
     ct_real over_relax;   /* over-relaxation alpha of the x-step, (0, 2); default 1 (none)     */
+    int warm_rho;         /* 1: start from the penalty the workspace kept from the last ADMM
+                             solve of the same size (spectral: its exponent p; linear: rho), or
+                             from ct_admm_state_set; 0: from the rule's start; default 0      */
+    int warm_dual;        /* 1: start the dual variable z from the workspace (the last ADMM
+                             solve of the same size, or ct_admm_state_set); 0: from
+                             z = v(y) + Gamma(v(y)); default 0                                */
 } ct_admm_settings;
+
+/* One iteration's record (settings.history). */
+typedef struct ct_history_entry {
+    int iteration;     /* 1-based                                                          */
+    ct_real rho;       /* ADMM penalty of this iteration (0 for other methods)              */
+    ct_real primal;    /* ADMM: ||x - y||_inf (seed 003 eq. 40); -1 for other methods      */
+    ct_real dual;      /* ADMM: ||eta dx + rho dy||_inf (eq. 41); -1 for other methods     */
+    ct_real criterion; /* the stopping measure (settings.stop) of the method's flavor, or -1
+                          when it was not evaluated in this iteration                      */
+} ct_history_entry;
+
+/* An optional caller buffer that ct_solve fills with the first `capacity` iterations. */
+typedef struct ct_history {
+    ct_history_entry *entries; /* caller's array of capacity entries                       */
+    int capacity;              /* >= 0                                                      */
+    int count;                 /* written by ct_solve: the entries filled                  */
+} ct_history;
 
 typedef struct ct_settings {
     ct_method method;      /* algorithm and model; default CT_METHOD_ADMM_NCP                 */
@@ -299,6 +348,7 @@ typedef struct ct_settings {
     ct_admm_settings admm;
     ct_raisim_settings raisim;
     ct_staggered_settings staggered;
+    ct_history *history;   /* NULL (default) or a buffer that receives per-iteration records  */
 } ct_settings;
 
 /* Residuals of a point (lambda, v), each the maximum over constraints of the per-constraint
@@ -321,6 +371,7 @@ typedef struct ct_info {
     int iterations;         /* iterations (sweeps) done                                       */
     int factorizations;     /* Cholesky factorizations done                                   */
     ct_real rho;            /* final ADMM penalty (0 for other methods)                       */
+    int reused;             /* what came from the workspace: CT_REUSED_RHO | _DUAL | _FACTOR  */
     ct_residuals ncp;       /* NCP residuals of the returned point (every method)             */
     ct_residuals model;     /* residuals of the returned point in the method's flavor         */
     size_t workspace_peak;  /* workspace bytes this solve used                                */
@@ -364,6 +415,73 @@ CT_API void ct_workspace_free(ct_workspace *ws);
    the answer; v (n) receives (G + R) lambda + g. info may be NULL. */
 CT_API ct_result ct_solve(const ct_problem *p, const ct_settings *s, ct_workspace *ws,
                           ct_real *lambda, ct_real *v, ct_info *info);
+
+/* Solve again after only g (and mu) changed: G, R (same pointers, same contents), the sizes
+   and the ADMM settings must be those of the last ct_solve or ct_solve_update on this
+   workspace, whose factorization of G + R + (eta + rho) I and penalty state are reused (no
+   power iteration, no factorization unless the penalty rule changes rho during the solve).
+   The answer is bit-identical to ct_solve with admm.warm_rho = 1 started from the same
+   lambda (and, with admm.warm_dual = 1, the same dual). CT_ERROR_NO_FACTORIZATION when the
+   workspace holds none for this problem. For methods without a factorization it is ct_solve. */
+CT_API ct_result ct_solve_update(const ct_problem *p, const ct_settings *s, ct_workspace *ws,
+                                 ct_real *lambda, ct_real *v, ct_info *info);
+/* The ADMM state a workspace keeps between solves, for engines that cache it per contact:
+   get copies the dual variable z (n = nb + nu + 3 nc entries; may be NULL) and rho of the last
+   ADMM solve (CT_ERROR_NO_FACTORIZATION if there was none of this size); set stores them so
+   that the next ct_solve with admm.warm_dual / admm.warm_rho starts from them (it drops any
+   reusable factorization). The workspace must be sized for an ADMM method. */
+CT_API ct_result ct_admm_state_get(const ct_workspace *ws, int nb, int nu, int nc, ct_real *dual,
+                                   ct_real *rho);
+CT_API ct_result ct_admm_state_set(ct_workspace *ws, int nb, int nu, int nc, const ct_real *dual,
+                                   ct_real rho);
+
+/* Inverse dynamics (seed 003 Sec. IV, Alg. 2): given the target constraint velocities
+   c = p->g (J v_ref plus biases), the compliance p->R (NULL: rigid) and p->mu, find lambda in
+   K with sigma = R lambda + c and K contains lambda _|_ sigma + Gamma(sigma) in K* (NCP flavor)
+   or sigma in K* (CCP flavor: settings.method ADMM_CCP; ADMM_NCP for NCP; other methods:
+   CT_ERROR_INVALID_SETTINGS). p->G is not used (may be NULL). The proximal weight is
+   settings.admm.eta (needed > 0 when a row has R = 0, where it is the only curvature; seed 003
+   uses 1e-8). Each contact's two tangent rows need equal R (the metric projection is
+   analytic then), else CT_ERROR_ANISOTROPIC_COMPLIANCE. No workspace: O(n) per iteration.
+   lambda: warm start (settings.warm_start) and answer; sigma (n) receives R lambda + c. An
+   infeasible target (a sliding c with R = 0 for the CCP) stops with
+   CT_STATUS_NUMERICAL_FAILURE and finite outputs. */
+CT_API ct_result ct_inverse_dynamics(const ct_problem *p, const ct_settings *s, ct_real *lambda,
+                                     ct_real *sigma, ct_info *info);
+
+/* Compliance helpers: fill R (n entries, only the rows or contacts named are written) and
+   vref (n, may be NULL), the reference velocity to ADD to g (g_used = g + vref), from the
+   parameters users already have. Units: impulses (lambda in N s, g in m/s); when solving for
+   forces (g divided by dt, seed 000) R is unchanged and vref is divided by dt too. p gives the
+   sizes and G (its diagonal blocks); rows are numbered as in the problem.
+   MuJoCo (seed 001 eq. 103-113) on rows [row0, row0 + rows): solref = (timeconst,
+   dampratio), or (-stiffness, -damping) for the direct form; solimp = (dmin, dmax, width,
+   midpoint, power); timeconst is raised to 2 dt (MuJoCo's refsafe). pos (n; NULL: 0) is the
+   constraint violation r (the signed distance on a contact normal row), vel (n; NULL: 0) the
+   constraint velocity at the start of the step. R_j = (1 - d_j)/d_j G_jj and
+   vref_j = dt (b vel_j + k_j pos_j). tangent_ref = 0 leaves vref = 0 on contact tangent rows
+   (keeps the De Saxce invariance the NCP solvers need, seed 001 Sec. V-D); 1 is MuJoCo's
+   choice. */
+CT_API ct_result ct_compliance_mujoco(const ct_problem *p, int row0, int rows,
+                                      const ct_real solref[2], const ct_real solimp[5],
+                                      ct_real dt, const ct_real *pos, const ct_real *vel,
+                                      int tangent_ref, ct_real *R, ct_real *vref);
+/* Drake SAP (seed 002, its notes Sec. 2.2) on contacts [c0, c0 + count): w = ||G_ii||_F / 3,
+   R_n = max(beta^2 w / (4 pi^2), 1 / (dt k (dt + tau_d))), R_t = sigma w, and
+   vref_n = phi0 / (dt + tau_d) (phi0: nc signed distances at the start of the step, NULL:
+   0). k > 0 (N/m), tau_d >= 0 (s), beta >= 0 (Drake: 1), sigma >= 0 (Drake: 1e-3). */
+CT_API ct_result ct_compliance_sap(const ct_problem *p, int c0, int count, ct_real dt, ct_real k,
+                                   ct_real tau_d, ct_real beta, ct_real sigma,
+                                   const ct_real *phi0, ct_real *R, ct_real *vref);
+/* ContactBench's variant (seed 000 notes Sec. 1.8): R_n = ||G_ii||_F / (4 pi^2),
+   R_t = 1e-3 R_n, on contacts [c0, c0 + count); no reference velocity. */
+CT_API ct_result ct_compliance_contactbench(const ct_problem *p, int c0, int count, ct_real *R);
+/* A normal spring-damper, lambda_n = dt (-k phi - d v_n)+ with phi = phi0 + dt v_n, on
+   contacts [c0, c0 + count): R_n = 1 / (dt (k dt + d)), vref_n = k phi0 / (k dt + d),
+   tangent rows rigid (R_t = 0). k >= 0 (N/m), d >= 0 (N s/m), k dt + d > 0. */
+CT_API ct_result ct_compliance_spring_damper(const ct_problem *p, int c0, int count, ct_real dt,
+                                             ct_real k, ct_real d, const ct_real *phi0,
+                                             ct_real *R, ct_real *vref);
 
 /* v = (G + R) lambda + g */
 CT_API ct_result ct_velocity(const ct_problem *p, const ct_real *lambda, ct_real *v);
@@ -459,7 +577,8 @@ CT_API void ct_problem_data_free(ct_problem_data *d);
 #define CONTACT_MEMCPY(d, s, n) memcpy((d), (s), (n))
 #endif
 #if !defined(CONTACT_SQRT) || !defined(CONTACT_FABS) || !defined(CONTACT_POW) ||            \
-    !defined(CONTACT_ATAN2) || !defined(CONTACT_SIN) || !defined(CONTACT_COS)
+    !defined(CONTACT_ATAN2) || !defined(CONTACT_SIN) || !defined(CONTACT_COS) ||              \
+    !defined(CONTACT_LOG)
 #include <math.h>
 #endif
 #ifdef CONTACT_USE_FLOAT
@@ -481,6 +600,9 @@ CT_API void ct_problem_data_free(ct_problem_data *d);
 #ifndef CONTACT_COS
 #define CONTACT_COS(x) cosf(x)
 #endif
+#ifndef CONTACT_LOG
+#define CONTACT_LOG(x) logf(x)
+#endif
 #else
 #ifndef CONTACT_SQRT
 #define CONTACT_SQRT(x) sqrt(x)
@@ -499,6 +621,9 @@ CT_API void ct_problem_data_free(ct_problem_data *d);
 #endif
 #ifndef CONTACT_COS
 #define CONTACT_COS(x) cos(x)
+#endif
+#ifndef CONTACT_LOG
+#define CONTACT_LOG(x) log(x)
 #endif
 #endif
 #ifndef CONTACT_NO_MALLOC
@@ -1176,6 +1301,7 @@ CT_API ct_result ct_velocity(const ct_problem *p, const ct_real *lambda, ct_real
 /* The one layout behind ct_workspace_size, ct_workspace_init/alloc and ct_solve: offsets in
    bytes from the aligned base, each array aligned to CT__ALIGN. */
 typedef struct ct__layout {
+    size_t state;         /* ct__state, always at offset 0: what survives between solves all  */
     size_t lprev;         /* n: previous iterate (stall test, divergence fallback)  all       */
     size_t step;          /* n: steps of the single rows and contact rows           sweeps    */
     size_t blk;           /* 18 nc: each contact's (G+R)_ii and its inverse         sweeps    */
@@ -1195,15 +1321,34 @@ CT__PRIVATE size_t ct__take(size_t *at, size_t count) {
     return o;
 }
 
+CT__PRIVATE int ct__is_admm(ct_method m) {
+    return m == CT_METHOD_ADMM_NCP || m == CT_METHOD_ADMM_CCP;
+}
+
 /* the per-contact sweep methods */
 CT__PRIVATE int ct__is_sweep(ct_method m) {
     return m != CT_METHOD_ADMM_NCP && m != CT_METHOD_ADMM_CCP && m != CT_METHOD_STAGGERED;
 }
 
+/* What an ADMM solve leaves in the workspace for the next one (ct_solve_update, warm_rho,
+   warm_dual, ct_admm_state_get/set). magic marks it meaningful; ct_workspace_init clears it. */
+#define CT__STATE_MAGIC 0x43544153u
+typedef struct ct__state {
+    unsigned magic;
+    int nb, nu, nc;
+    int has_factor;             /* chol holds chol(G + R + (eta + rho) I) of G, R below    */
+    int has_dual;               /* z holds the dual variable of the last solve             */
+    int has_pen;                /* base, kappa, pw describe rho (else only rho is known)   */
+    int rule;                   /* the penalty rule of the factor                          */
+    const ct_real *G, *R;       /* the problem the factor belongs to                       */
+    ct_real eta, rho, pw, base, kappa;
+} ct__state;
+
 CT__PRIVATE void ct__layout_for(ct_method m, int nb, int nu, int nc, ct__layout *L) {
     int n = nb + nu + 3 * nc;
     size_t at = 0, nn = (size_t)n;
     CONTACT_MEMSET(L, 0, sizeof(*L));
+    L->state = ct__take(&at, (sizeof(ct__state) + sizeof(ct_real) - 1) / sizeof(ct_real));
     L->lprev = ct__take(&at, nn);
     if (ct__is_sweep(m)) {
         L->step = ct__take(&at, nn);
@@ -1226,6 +1371,9 @@ CT__PRIVATE void ct__layout_for(ct_method m, int nb, int nu, int nc, ct__layout 
 
 CT__PRIVATE ct_real *ct__ws_arr(const ct_workspace *ws, size_t off) {
     return (ct_real *)(void *)(ws->base + off);
+}
+CT__PRIVATE ct__state *ct__ws_state(const ct_workspace *ws) {
+    return (ct__state *)(void *)ws->base; /* L.state == 0 for every method */
 }
 
 /* >>settings ----------------------------------------------------------------------------- */
@@ -1280,6 +1428,9 @@ CT_API ct_settings ct_default_settings(void) {
     s.admm.update_every = CT_DEFAULT_ADMM_UPDATE_EVERY;
     s.admm.power_iters = CT_DEFAULT_ADMM_POWER_ITERS;
     s.admm.over_relax = 1;
+    s.admm.warm_rho = 0;
+    s.admm.warm_dual = 0;
+    s.history = NULL;
     s.raisim.alpha = CT_DEFAULT_RAISIM_ALPHA;
     s.raisim.alpha_min = CT_DEFAULT_RAISIM_ALPHA_MIN;
     s.raisim.gamma = CT_DEFAULT_RAISIM_GAMMA;
@@ -1334,7 +1485,11 @@ CT_API ct_result ct_settings_validate(const ct_settings *s) {
     if (!ct__finite(s->admm.eta) || !ct__finite(s->admm.rho_power) ||
         !(s->admm.rho_power_step >= 0 && s->admm.rho_power_step <= 1) ||
         !(s->admm.ratio > 1) || !ct__finite(s->admm.ratio) || s->admm.update_every < 1 ||
-        s->admm.power_iters < 1 || !(s->admm.over_relax > 0 && s->admm.over_relax < 2))
+        s->admm.power_iters < 1 || !(s->admm.over_relax > 0 && s->admm.over_relax < 2) ||
+        (s->admm.warm_rho != 0 && s->admm.warm_rho != 1) ||
+        (s->admm.warm_dual != 0 && s->admm.warm_dual != 1))
+        return CT_ERROR_INVALID_SETTINGS;
+    if (s->history && (s->history->capacity < 0 || (s->history->capacity > 0 && !s->history->entries)))
         return CT_ERROR_INVALID_SETTINGS;
     if (s->pgs.desaxce != 0 && s->pgs.desaxce != 1) return CT_ERROR_INVALID_SETTINGS;
     {
@@ -1353,7 +1508,8 @@ CT_API ct_result ct_settings_validate(const ct_settings *s) {
 }
 
 /* >>validate ----------------------------------------------------------------------------- */
-CT_API ct_result ct_problem_validate(const ct_problem *p, ct_real sym_tol) {
+/* need_G = 0: the inverse dynamics, which reads no G */
+CT__PRIVATE ct_result ct__validate(const ct_problem *p, ct_real sym_tol, int need_G) {
     int i, j, n;
     ct_real dmax = 0;
     if (!p) return CT_ERROR_INVALID_ARGUMENT;
@@ -1363,8 +1519,8 @@ CT_API ct_result ct_problem_validate(const ct_problem *p, ct_real sym_tol) {
         return CT_ERROR_INVALID_SIZE;
     n = p->nb + p->nu + 3 * p->nc;
     if (n == 0) return CT_OK;
-    if (!p->G || !p->g || (p->nc > 0 && !p->mu)) return CT_ERROR_INVALID_ARGUMENT;
-    if (!ct__all_finite(p->G, (size_t)n * (size_t)n) || !ct__all_finite(p->g, (size_t)n) ||
+    if ((need_G && !p->G) || !p->g || (p->nc > 0 && !p->mu)) return CT_ERROR_INVALID_ARGUMENT;
+    if ((need_G && !ct__all_finite(p->G, (size_t)n * (size_t)n)) || !ct__all_finite(p->g, (size_t)n) ||
         (p->nc > 0 && !ct__all_finite(p->mu, (size_t)p->nc)) ||
         (p->R && !ct__all_finite(p->R, (size_t)n)))
         return CT_ERROR_NON_FINITE;
@@ -1373,6 +1529,7 @@ CT_API ct_result ct_problem_validate(const ct_problem *p, ct_real sym_tol) {
     if (p->R)
         for (i = 0; i < n; ++i)
             if (p->R[i] < 0) return CT_ERROR_NEGATIVE_COMPLIANCE;
+    if (!need_G) return CT_OK;
     for (i = 0; i < n; ++i) {
         ct_real d = p->G[(size_t)i * n + i];
         if (d < 0) return CT_ERROR_NOT_PSD;
@@ -1383,6 +1540,10 @@ CT_API ct_result ct_problem_validate(const ct_problem *p, ct_real sym_tol) {
             if (CONTACT_FABS(p->G[(size_t)i * n + j] - p->G[(size_t)j * n + i]) > sym_tol * dmax)
                 return CT_ERROR_NOT_SYMMETRIC;
     return CT_OK;
+}
+
+CT_API ct_result ct_problem_validate(const ct_problem *p, ct_real sym_tol) {
+    return ct__validate(p, sym_tol, 1);
 }
 
 /* >>solver-common ------------------------------------------------------------------------ */
@@ -1399,7 +1560,27 @@ typedef struct ct__run {
     ct_residuals last;  /* residuals of the last point ct__converged scored ...              */
     int last_met;       /* ... and whether they met the tolerance: a solver that returns that
                            point as converged lets ct_solve skip scoring it again            */
+    int reused;         /* ct_info.reused bits                                               */
 } ct__run;
+
+/* The stopping measure of the last scored point */
+CT__PRIVATE ct_real ct__measure(const ct__run *r) {
+    return r->s->stop == CT_STOP_RELATIVE ? r->last.relative : r->last.absolute;
+}
+
+/* settings.history: record iteration r->iterations (the first `capacity` are kept) */
+CT__PRIVATE void ct__record(const ct__run *r, ct_real rho, ct_real primal, ct_real dual,
+                            ct_real criterion) {
+    ct_history *h = r->s->history;
+    ct_history_entry *e;
+    if (!h || h->count >= h->capacity) return;
+    e = &h->entries[h->count++];
+    e->iteration = r->iterations;
+    e->rho = rho;
+    e->primal = primal;
+    e->dual = dual;
+    e->criterion = criterion;
+}
 
 /* Velocity of lambda into v, then the method's stopping criterion. Returns 1 when met. */
 CT__PRIVATE int ct__converged(ct__run *r, const ct_real *lambda, ct_real *v) {
@@ -1408,6 +1589,21 @@ CT__PRIVATE int ct__converged(ct__run *r, const ct_real *lambda, ct_real *v) {
     if (r->s->stop == CT_STOP_RELATIVE) r->last_met = r->last.relative <= r->s->tol_rel;
     else r->last_met = r->last.absolute <= r->s->tol_abs;
     return r->last_met;
+}
+
+/* The test after iteration k (0-based): every check_every iterations the point is scored
+   (ct__converged); the iteration goes to settings.history, its criterion -1 when not scored.
+   Returns 1 when the tolerance is met. */
+CT__PRIVATE int ct__check(ct__run *r, int k, const ct_real *lambda, ct_real *v, ct_real rho,
+                          ct_real primal, ct_real dual) {
+    int met = 0;
+    ct_real crit = -1;
+    if ((k + 1) % r->s->check_every == 0) {
+        met = ct__converged(r, lambda, v);
+        crit = ct__measure(r);
+    }
+    ct__record(r, rho, primal, dual, crit);
+    return met;
 }
 
 /* ||l - lprev||_2 <= tol max(||lprev||, ||l||); guarded for a zero previous iterate: when both
@@ -1966,7 +2162,7 @@ CT__PRIVATE ct_status ct__gs_solve(ct__run *r, const ct__layout *L, ct_workspace
             CONTACT_MEMCPY(lambda, lprev, (size_t)n * sizeof(ct_real));
             return CT_STATUS_NUMERICAL_FAILURE;
         }
-        if ((k + 1) % s->check_every == 0 && ct__converged(r, lambda, v)) {
+        if (ct__check(r, k, lambda, v, 0, -1, -1)) {
             if (r->flavor != CT_FLAVOR_SIGNORINI) return CT_STATUS_CONVERGED;
             if (s->stop == CT_STOP_RELATIVE) {
                 ct_real lmax = 0;
@@ -2061,8 +2257,68 @@ CT__PRIVATE int ct__penalty_update(ct__penalty *pen, const ct_admm_settings *as,
     return 1;
 }
 
+/* A certificate that the convex problem min 1/2 l^T A l + q^T l over K (A = G + R, or R for
+   the inverse dynamics; q = g + Gamma with the De Saxce term frozen at src, NULL: none) has no
+   minimizer: a direction d in K with A d = 0 and q^T d < 0 lowers the objective without bound.
+   It is OSQP's dual-infeasibility test (Banjac et al. 2019) applied to the iterate's step,
+   which converges to such a d when the problem is infeasible and to 0 otherwise. Scale-free:
+   dist(d, K) <= 1e-3 ||d||, ||A d||_inf <= min(16 n eps_mach, 1e-10) a_max ||d||_inf
+   (a_max = max diag A: zero curvature up to rounding), q^T d <= -1e-3 ||q|| ||d||. */
+CT__PRIVATE int ct__unbounded(const ct_problem *p, int n, const ct_real *d, const ct_real *Ad,
+                              const ct_real *src, ct_real a_max) {
+    const int c0 = p->nb + p->nu;
+    /* A d = 0 up to rounding, and never above 1e-10: a stiff but bounded direction (a mass
+       ratio of 1e6 gives |A d| ~ 1e-7 a_max |d|) is not one. In float the rounding of A d is
+       above 1e-10, so only exact zeros (R = 0 rows of the inverse dynamics) certify there. */
+    const ct_real eps = ct__min(16 * (ct_real)n * CT_EPS, (ct_real)1e-10);
+    ct_real nd = ct__norm2(d, n), ndi = 0, adi = 0, qd = 0, nq = 0, dist = 0;
+    int i;
+    if (!(nd > 0)) return 0;
+    for (i = 0; i < n; ++i) {
+        ct_real q = p->g[i];
+        if (src && i >= c0 && (i - c0) % 3 == 2) q += p->mu[(i - c0) / 3] * ct__norm_t(src + i - 2);
+        qd += q * d[i];
+        nq += q * q;
+        ndi = ct__max(ndi, CONTACT_FABS(d[i]));
+        adi = ct__max(adi, CONTACT_FABS(Ad[i]));
+    }
+    for (i = p->nb; i < c0; ++i)
+        if (d[i] < 0) dist += d[i] * d[i];
+    for (i = 0; i < p->nc; ++i) {
+        ct_real pk[3];
+        const ct_real *di = d + c0 + 3 * i;
+        ct_project_cone(p->mu[i], di, pk);
+        dist += (di[0] - pk[0]) * (di[0] - pk[0]) + (di[1] - pk[1]) * (di[1] - pk[1]) +
+                (di[2] - pk[2]) * (di[2] - pk[2]);
+    }
+    return CONTACT_SQRT(dist) <= (ct_real)1e-3 * nd && adi <= eps * a_max * ndi &&
+           qd <= -(ct_real)1e-3 * CONTACT_SQRT(nq) * nd;
+}
+
+/* The penalty a solve starts from: the rule's start (ct__penalty_init), or with
+   admm.warm_rho the workspace's (spectral: its exponent p on the new spectrum; linear: its
+   rho; fixed: rho0 always). */
+CT__PRIVATE void ct__penalty_start(ct__penalty *pen, ct__run *r, const ct__state *st, ct_real *t1,
+                                   ct_real *t2) {
+    const ct_admm_settings *as = &r->s->admm;
+    ct__penalty_init(pen, r, t1, t2);
+    if (!as->warm_rho || !st || as->rule == CT_RHO_FIXED) return;
+    if (as->rule == CT_RHO_LINEAR) {
+        pen->rho = st->rho;
+    } else if (st->has_pen && st->rule == (int)CT_RHO_SPECTRAL) {
+        pen->pw = st->pw;
+        pen->rho = pen->base * CONTACT_POW(pen->kappa, pen->pw);
+    } else if (pen->kappa > 1) { /* a rho from ct_admm_state_set: its exponent on this spectrum */
+        pen->pw = CONTACT_LOG(st->rho / pen->base) / CONTACT_LOG(pen->kappa);
+        pen->rho = st->rho;
+    }
+    r->reused |= CT_REUSED_RHO;
+}
+
+/* ADMM_NCP / ADMM_CCP. st: the workspace's state from the last solve when it matches this
+   problem's size (NULL otherwise); reuse: ct_solve_update, the factor in chol is valid. */
 CT__PRIVATE ct_status ct__admm(ct__run *r, const ct__layout *L, ct_workspace *ws, ct_real *lambda,
-                               ct_real *v) {
+                               ct_real *v, const ct__state *st, int reuse) {
     const ct_problem *p = r->p;
     const ct_admm_settings *as = &r->s->admm;
     const int n = r->n, nb = p->nb, nu = p->nu, c0 = nb + nu;
@@ -2072,21 +2328,43 @@ CT__PRIVATE ct_status ct__admm(ct__run *r, const ct__layout *L, ct_workspace *ws
     ct_real *w = ct__ws_arr(ws, L->w), *t = ct__ws_arr(ws, L->t);
     ct_real *chol = ct__ws_arr(ws, L->chol), *scratch = ct__ws_arr(ws, L->scratch);
     ct_real *lprev = ct__ws_arr(ws, L->lprev);
+    ct__state *out = ct__ws_state(ws);
     ct__penalty pen;
-    ct_real rho;
-    int i, k;
+    ct_real rho, a_max = 0;
+    ct_status status = CT_STATUS_MAX_ITERATIONS;
+    int i, k, factored = 0, certified = 0;
 
-    ct__penalty_init(&pen, r, w, t);
+    if (reuse) {
+        pen.base = st->base;
+        pen.kappa = st->kappa;
+        pen.pw = st->pw;
+        pen.rho = st->rho;
+        factored = 1;
+        r->reused |= CT_REUSED_RHO | CT_REUSED_FACTOR;
+    } else {
+        ct__penalty_start(&pen, r, st, w, t);
+    }
     rho = pen.rho;
-    if (ct__op_factor(&r->op, NULL, n, NULL, eta + rho, chol, scratch) >= 0) return CT_STATUS_NUMERICAL_FAILURE;
-    r->factorizations = 1;
+    if (!factored) {
+        if (ct__op_factor(&r->op, NULL, n, NULL, eta + rho, chol, scratch) >= 0) {
+            out->magic = 0;
+            return CT_STATUS_NUMERICAL_FAILURE;
+        }
+        factored = 1;
+        r->factorizations = 1;
+    }
+    for (i = 0; i < n; ++i) a_max = ct__max(a_max, ct__op_entry(&r->op, i, i));
 
-    /* start: x = lambda, y = P_K(x), z = v(y) + Gamma(v(y)) */
+    /* start: x = lambda, y = P_K(x), z = v(y) + Gamma(v(y)) or the workspace's dual */
     CONTACT_MEMCPY(x, lambda, (size_t)n * sizeof(ct_real));
     ct_project_constraints(nb, nu, p->nc, p->mu, x, y);
-    ct_velocity(p, y, z);
-    if (desaxce)
-        for (i = 0; i < p->nc; ++i) z[c0 + 3 * i + 2] += p->mu[i] * ct__norm_t(z + c0 + 3 * i);
+    if (as->warm_dual && st && st->has_dual) {
+        r->reused |= CT_REUSED_DUAL; /* z is the workspace's */
+    } else {
+        ct_velocity(p, y, z);
+        if (desaxce)
+            for (i = 0; i < p->nc; ++i) z[c0 + 3 * i + 2] += p->mu[i] * ct__norm_t(z + c0 + 3 * i);
+    }
 
     for (k = 0; k < r->s->max_iter; ++k) {
         ct_real rp = 0, rd = 0, inv_rho = 1 / rho;
@@ -2110,35 +2388,59 @@ CT__PRIVATE ct_status ct__admm(ct__run *r, const ct__layout *L, ct_workspace *ws
             y[i] = v[i];
         }
         r->iterations = k + 1;
-        if (!ct__finite(rp + rd) || !ct__all_finite(z, (size_t)n) ||
-            ct__norm2(y, n) > CT_HUGE) {
-            CONTACT_MEMCPY(lambda, lprev, (size_t)n * sizeof(ct_real));
-            r->rho = rho;
-            return CT_STATUS_NUMERICAL_FAILURE;
+        if (!ct__finite(rp + rd) || !ct__all_finite(z, (size_t)n) || ct__norm2(y, n) > CT_HUGE) {
+            CONTACT_MEMCPY(y, lprev, (size_t)n * sizeof(ct_real));
+            status = CT_STATUS_NUMERICAL_FAILURE;
+            break;
         }
-        if ((k + 1) % r->s->check_every == 0 && ct__converged(r, y, v)) {
-            CONTACT_MEMCPY(lambda, y, (size_t)n * sizeof(ct_real));
-            r->rho = rho;
-            return CT_STATUS_CONVERGED;
+        if (ct__check(r, k, y, v, rho, rp, rd)) {
+            status = CT_STATUS_CONVERGED;
+            break;
         }
         if (ct__stalled(r, y, lprev)) {
-            CONTACT_MEMCPY(lambda, y, (size_t)n * sizeof(ct_real));
-            r->rho = rho;
-            return CT_STATUS_STALLED;
+            status = CT_STATUS_STALLED;
+            break;
         }
-        if ((k + 1) % as->update_every == 0 && ct__penalty_update(&pen, as, rp, rd)) {
-            rho = pen.rho;
-            if (ct__op_factor(&r->op, NULL, n, NULL, eta + rho, chol, scratch) >= 0) {
-                CONTACT_MEMCPY(lambda, y, (size_t)n * sizeof(ct_real));
-                r->rho = rho;
-                return CT_STATUS_NUMERICAL_FAILURE;
+        if ((k + 1) % as->update_every == 0) {
+            /* divergence: the last step, d = y - lprev, certifies an unbounded problem twice in
+               a row (w, t are free here) */
+            for (i = 0; i < n; ++i) w[i] = y[i] - lprev[i];
+            ct__op_mul(&r->op, w, t);
+            certified = ct__unbounded(p, n, w, t, desaxce ? z : NULL, a_max) ? certified + 1 : 0;
+            if (certified >= 2) {
+                status = CT_STATUS_NUMERICAL_FAILURE;
+                break;
             }
-            r->factorizations++;
+            if (ct__penalty_update(&pen, as, rp, rd)) {
+                rho = pen.rho;
+                r->factorizations++;
+                if (ct__op_factor(&r->op, NULL, n, NULL, eta + rho, chol, scratch) >= 0) {
+                    factored = 0;
+                    status = CT_STATUS_NUMERICAL_FAILURE;
+                    break;
+                }
+            }
         }
     }
     CONTACT_MEMCPY(lambda, y, (size_t)n * sizeof(ct_real));
     r->rho = rho;
-    return CT_STATUS_MAX_ITERATIONS;
+    /* what the next solve may reuse */
+    out->magic = CT__STATE_MAGIC;
+    out->nb = nb;
+    out->nu = nu;
+    out->nc = p->nc;
+    out->has_factor = factored;
+    out->has_dual = ct__all_finite(z, (size_t)n);
+    out->has_pen = 1;
+    out->rule = (int)as->rule;
+    out->G = p->G;
+    out->R = p->R;
+    out->eta = eta;
+    out->rho = rho;
+    out->pw = pen.pw;
+    out->base = pen.base;
+    out->kappa = pen.kappa;
+    return status;
 }
 
 /* >>solver-staggered --------------------------------------------------------------------- */
@@ -2296,11 +2598,309 @@ CT__PRIVATE ct_status ct__staggered(ct__run *r, const ct__layout *L, ct_workspac
             CONTACT_MEMCPY(lambda, lprev, (size_t)n * sizeof(ct_real));
             return CT_STATUS_NUMERICAL_FAILURE;
         }
-        if ((k + 1) % r->s->check_every == 0 && ct__converged(r, lambda, v))
-            return CT_STATUS_CONVERGED;
+        if (ct__check(r, k, lambda, v, r->rho, -1, -1)) return CT_STATUS_CONVERGED;
         if (ct__stalled(r, lambda, lprev)) return CT_STATUS_STALLED;
     }
     return CT_STATUS_MAX_ITERATIONS;
+}
+
+/* >>solver-inverse ----------------------------------------------------------------------- */
+/* Inverse dynamics (seed 003 Sec. IV, eq. 47-48, Alg. 2). Given the target constraint
+   velocities c (p->g) and the compliance R, find lambda in K with sigma = R lambda + c and
+   K contains lambda _|_ sigma + Gamma(sigma) in K*. G is absent, so rows and contacts are
+   independent and every iteration is O(n): with D = R + eta I (diagonal, eta the proximal
+   weight, seed 003's rho),
+     s       = Gamma(R lambda + c)                          (Alg. 2 line 2; CCP: s = 0)
+     lambda <- P^D_K(-D^-1 (c + s - eta lambda))             (line 3)
+   where P^D_K is the projection in the metric D: free on bilateral rows, max(0, .) on
+   unilateral rows, and on a contact D^-1/2 P_K_mut(D^1/2 x) with mut = mu sqrt(D_T / D_N)
+   (ct_project_cone_metric; it needs the two tangent entries of D equal). With R = 0 the
+   iteration is lambda <- P_K(lambda - (c + s) / eta), a proximal point method. An infeasible
+   target makes the steps of one block converge to a nonzero direction d in K with R d = 0 and
+   (c + s)^T d < 0 (ct__unbounded's certificate, per block since the problem is separable);
+   an iteration with such a block stops the solve with CT_STATUS_NUMERICAL_FAILURE. */
+CT__PRIVATE int ct__block_unbounded(ct_real mu, int len, const ct_real *d, const ct_real *Rb,
+                                    const ct_real *q, ct_real r_max) {
+    const ct_real eps = 64 * CT_EPS;
+    ct_real nd = 0, ndi = 0, adi = 0, qd = 0, nq = 0, dist = 0;
+    int i;
+    for (i = 0; i < len; ++i) {
+        nd += d[i] * d[i];
+        ndi = ct__max(ndi, CONTACT_FABS(d[i]));
+        adi = ct__max(adi, CONTACT_FABS(Rb[i] * d[i]));
+        qd += q[i] * d[i];
+        nq += q[i] * q[i];
+    }
+    if (!(nd > 0)) return 0;
+    nd = CONTACT_SQRT(nd);
+    if (len == 3) {
+        ct_real pk[3];
+        ct_project_cone(mu, d, pk);
+        dist = CONTACT_SQRT((d[0] - pk[0]) * (d[0] - pk[0]) + (d[1] - pk[1]) * (d[1] - pk[1]) +
+                            (d[2] - pk[2]) * (d[2] - pk[2]));
+    } else if (mu > 0 && d[0] < 0) { /* mu > 0 marks a unilateral row here */
+        dist = -d[0];
+    }
+    return dist <= (ct_real)1e-3 * nd && adi <= eps * r_max * ndi &&
+           qd <= -(ct_real)1e-3 * CONTACT_SQRT(nq) * nd;
+}
+
+CT_API ct_result ct_inverse_dynamics(const ct_problem *p, const ct_settings *s, ct_real *lambda,
+                                     ct_real *sigma, ct_info *info) {
+    ct_info local;
+    ct_result res;
+    ct_real eta, r_max = 0;
+    int i, k, n, c0, desaxce;
+    if (!info) info = &local;
+    CONTACT_MEMSET(info, 0, sizeof(*info));
+    info->status = CT_STATUS_NOT_SOLVED;
+    if (!p || !s) return CT_ERROR_INVALID_ARGUMENT;
+    res = ct_settings_validate(s);
+    if (res != CT_OK) return res;
+    if (!ct__is_admm(s->method)) return CT_ERROR_INVALID_SETTINGS;
+    info->method = s->method;
+    info->flavor = ct_method_flavor(s);
+    desaxce = info->flavor == CT_FLAVOR_NCP;
+    res = ct__validate(p, s->sym_tol, 0);
+    if (res != CT_OK) return res;
+    n = p->nb + p->nu + 3 * p->nc;
+    c0 = p->nb + p->nu;
+    if (n > 0 && (!lambda || !sigma)) return CT_ERROR_INVALID_ARGUMENT;
+    eta = s->admm.eta;
+    for (i = 0; i < n; ++i) {
+        ct_real ri = p->R ? p->R[i] : 0;
+        if (!(ri + eta > 0)) return CT_ERROR_INVALID_SETTINGS; /* a rigid row needs eta > 0 */
+        r_max = ct__max(r_max, ri);
+    }
+    if (p->R)
+        for (i = 0; i < p->nc; ++i)
+            if (p->R[c0 + 3 * i] != p->R[c0 + 3 * i + 1]) return CT_ERROR_ANISOTROPIC_COMPLIANCE;
+    if (s->warm_start) {
+        if (n > 0 && !ct__all_finite(lambda, (size_t)n)) return CT_ERROR_NON_FINITE;
+    } else if (n > 0) {
+        CONTACT_MEMSET(lambda, 0, (size_t)n * sizeof(ct_real));
+    }
+    if (s->history) s->history->count = 0;
+    info->rho = eta;
+    info->status = CT_STATUS_MAX_ITERATIONS;
+    for (k = 0; k <= s->max_iter; ++k) {
+        int hit = 0;
+        ct_real crit;
+        /* sigma of the current point, then the test (k = 0: the start) */
+        for (i = 0; i < n; ++i) sigma[i] = (p->R ? p->R[i] * lambda[i] : 0) + p->g[i];
+        if (k > 0 && !ct__all_finite(lambda, (size_t)n)) {
+            info->status = CT_STATUS_NUMERICAL_FAILURE;
+            break;
+        }
+        ct_criteria(p, lambda, sigma, info->flavor, &info->model);
+        crit = s->stop == CT_STOP_RELATIVE ? info->model.relative : info->model.absolute;
+        if (k > 0 && s->history && s->history->count < s->history->capacity) {
+            ct_history_entry *e = &s->history->entries[s->history->count++];
+            e->iteration = k;
+            e->rho = eta;
+            e->primal = e->dual = -1;
+            e->criterion = crit;
+        }
+        if (crit <= (s->stop == CT_STOP_RELATIVE ? s->tol_rel : s->tol_abs)) {
+            info->status = CT_STATUS_CONVERGED;
+            break;
+        }
+        if (k == s->max_iter) break;
+        info->iterations = k + 1;
+        /* one proximal step per row or contact, with the De Saxce term of the current sigma */
+        for (i = 0; i < c0; ++i) {
+            ct_real ri = p->R ? p->R[i] : 0, old = lambda[i], q = p->g[i];
+            ct_real x = (eta * old - q) / (ri + eta);
+            if (i >= p->nb && x < 0) x = 0;
+            lambda[i] = x;
+            x -= old;
+            if (ct__block_unbounded(i >= p->nb ? (ct_real)1 : (ct_real)0, 1, &x, &ri, &q, r_max))
+                hit = 1;
+        }
+        for (i = 0; i < p->nc; ++i) {
+            const int r0 = c0 + 3 * i;
+            ct_real D[3], x[3], q[3], old[3], Rb[3];
+            int j;
+            for (j = 0; j < 3; ++j) {
+                Rb[j] = p->R ? p->R[r0 + j] : 0;
+                D[j] = Rb[j] + eta;
+                q[j] = p->g[r0 + j];
+                old[j] = lambda[r0 + j];
+            }
+            if (desaxce) q[2] += p->mu[i] * ct__norm_t(sigma + r0);
+            for (j = 0; j < 3; ++j) x[j] = -(q[j] - eta * old[j]) / D[j];
+            ct_project_cone_metric(p->mu[i], D, x, lambda + r0);
+            for (j = 0; j < 3; ++j) x[j] = lambda[r0 + j] - old[j];
+            if (ct__block_unbounded(p->mu[i], 3, x, Rb, q, r_max)) hit = 1;
+        }
+        if (hit) { /* exact for a rigid block (R d = 0 with no rounding): stop at once, before
+                      the growing lambda makes the relative criterion look small */
+            for (i = 0; i < n; ++i) sigma[i] = (p->R ? p->R[i] * lambda[i] : 0) + p->g[i];
+            ct_criteria(p, lambda, sigma, info->flavor, &info->model);
+            info->status = CT_STATUS_NUMERICAL_FAILURE;
+            break;
+        }
+    }
+    if (info->flavor == CT_FLAVOR_NCP) info->ncp = info->model;
+    else ct_criteria(p, lambda, sigma, CT_FLAVOR_NCP, &info->ncp);
+    return CT_OK;
+}
+
+/* >>compliance --------------------------------------------------------------------------- */
+/* Helpers that turn the parameters users already have into R and a reference velocity
+   (seed 001 Sec. V-D, seed 002 Sec. V-A and its notes, seed 000 notes Sec. 1.8). */
+#define CT__FOUR_PI_SQ ((ct_real)39.47841760435743)
+
+/* ||G_ii||_F of contact c's 3x3 diagonal block */
+CT__PRIVATE ct_real ct__block_frobenius(const ct_problem *p, int c) {
+    const int n = p->nb + p->nu + 3 * p->nc, r0 = p->nb + p->nu + 3 * c;
+    ct_real f = 0;
+    int i, j;
+    for (i = 0; i < 3; ++i)
+        for (j = 0; j < 3; ++j) {
+            ct_real e = p->G[(size_t)(r0 + i) * n + r0 + j];
+            f += e * e;
+        }
+    return CONTACT_SQRT(f);
+}
+
+/* the checks every helper shares: p with G, a range [first, first + count) of `items` */
+CT__PRIVATE ct_result ct__compliance_args(const ct_problem *p, int first, int count, int items,
+                                          const ct_real *R) {
+    int n;
+    if (!p || !R) return CT_ERROR_INVALID_ARGUMENT;
+    if (p->nb < 0 || p->nu < 0 || p->nc < 0 || p->nc > CT__MAX_N / 3 ||
+        p->nb + p->nu + 3 * p->nc > CT__MAX_N)
+        return CT_ERROR_INVALID_SIZE;
+    n = p->nb + p->nu + 3 * p->nc;
+    if (n > 0 && !p->G) return CT_ERROR_INVALID_ARGUMENT;
+    if (n > 0 && !ct__all_finite(p->G, (size_t)n * (size_t)n)) return CT_ERROR_NON_FINITE;
+    (void)n;
+    if (first < 0 || count < 0 || first > items - count) return CT_ERROR_INVALID_SIZE;
+    return CT_OK;
+}
+
+CT_API ct_result ct_compliance_mujoco(const ct_problem *p, int row0, int rows,
+                                      const ct_real solref[2], const ct_real solimp[5],
+                                      ct_real dt, const ct_real *pos, const ct_real *vel,
+                                      int tangent_ref, ct_real *R, ct_real *vref) {
+    const ct_real minimp = (ct_real)1e-4, maximp = (ct_real)0.9999; /* MuJoCo's clamps */
+    ct_real dmin, dmax, width, mid, power, b, kk;
+    ct_result res;
+    int j, n, c0;
+    res = ct__compliance_args(p, row0, rows, p ? p->nb + p->nu + 3 * p->nc : 0, R);
+    if (res != CT_OK) return res;
+    if (!solref || !solimp) return CT_ERROR_INVALID_ARGUMENT;
+    n = p->nb + p->nu + 3 * p->nc;
+    c0 = p->nb + p->nu;
+    if (!ct__all_finite(solref, 2) || !ct__all_finite(solimp, 5) || !ct__finite(dt) ||
+        (pos && !ct__all_finite(pos, (size_t)n)) || (vel && !ct__all_finite(vel, (size_t)n)))
+        return CT_ERROR_NON_FINITE;
+    dmin = ct__min(ct__max(solimp[0], minimp), maximp);
+    dmax = ct__min(ct__max(solimp[1], minimp), maximp);
+    width = solimp[2];
+    mid = solimp[3];
+    power = solimp[4];
+    if (!(dt > 0) || !(width >= 0) || !(mid > 0 && mid < 1) || !(power >= 1) ||
+        (tangent_ref != 0 && tangent_ref != 1))
+        return CT_ERROR_INVALID_ARGUMENT;
+    if (solref[0] > 0) { /* (timeconst, dampratio), timeconst >= 2 dt (MuJoCo's refsafe) */
+        ct_real tc = ct__max(solref[0], 2 * dt), dr = solref[1];
+        if (!(dr > 0)) return CT_ERROR_INVALID_ARGUMENT;
+        b = 2 / (dmax * tc);
+        kk = 1 / (dmax * dmax * tc * tc * dr * dr);
+    } else if (solref[0] < 0 && solref[1] <= 0) { /* (-stiffness, -damping) */
+        b = -solref[1] / dmax;
+        kk = -solref[0] / (dmax * dmax);
+    } else {
+        return CT_ERROR_INVALID_ARGUMENT;
+    }
+    for (j = row0; j < row0 + rows; ++j) {
+        /* a contact's three rows take the impedance of its distance (the normal row's pos) */
+        int is_contact = j >= c0, normal = is_contact && (j - c0) % 3 == 2;
+        int jn = is_contact ? j - (j - c0) % 3 + 2 : j;
+        ct_real r = pos ? pos[jn] : 0, d;
+        if (dmin == dmax || width <= CT_MINVAL) {
+            d = (ct_real)0.5 * (dmin + dmax);
+        } else {
+            ct_real x = CONTACT_FABS(r) / width, y;
+            if (x >= 1) {
+                y = 1;
+            } else if (power == 1) {
+                y = x;
+            } else if (x <= mid) {
+                y = CONTACT_POW(x, power) / CONTACT_POW(mid, power - 1);
+            } else {
+                y = 1 - CONTACT_POW(1 - x, power) / CONTACT_POW(1 - mid, power - 1);
+            }
+            d = dmin + y * (dmax - dmin);
+        }
+        R[j] = (1 - d) / d * p->G[(size_t)j * n + j];
+        if (vref) {
+            ct_real rj = is_contact && !normal ? 0 : r; /* the position term acts on the normal */
+            vref[j] = dt * (b * (vel ? vel[j] : 0) + kk * d * rj);
+            if (is_contact && !normal && !tangent_ref) vref[j] = 0;
+        }
+    }
+    return CT_OK;
+}
+
+CT_API ct_result ct_compliance_sap(const ct_problem *p, int c0, int count, ct_real dt, ct_real k,
+                                   ct_real tau_d, ct_real beta, ct_real sigma,
+                                   const ct_real *phi0, ct_real *R, ct_real *vref) {
+    ct_result res = ct__compliance_args(p, c0, count, p ? p->nc : 0, R);
+    int i;
+    if (res != CT_OK) return res;
+    if (!ct__finite(dt) || !ct__finite(k) || !ct__finite(tau_d) || !ct__finite(beta) ||
+        !ct__finite(sigma) || (phi0 && !ct__all_finite(phi0, (size_t)p->nc)))
+        return CT_ERROR_NON_FINITE;
+    if (!(dt > 0) || !(k > 0) || !(tau_d >= 0) || !(beta >= 0) || !(sigma >= 0))
+        return CT_ERROR_INVALID_ARGUMENT;
+    for (i = c0; i < c0 + count; ++i) {
+        const int r0 = p->nb + p->nu + 3 * i;
+        ct_real w = ct__block_frobenius(p, i) / 3;
+        R[r0] = R[r0 + 1] = sigma * w;
+        R[r0 + 2] = ct__max(beta * beta * w / CT__FOUR_PI_SQ, 1 / (dt * k * (dt + tau_d)));
+        if (vref) {
+            vref[r0] = vref[r0 + 1] = 0;
+            vref[r0 + 2] = (phi0 ? phi0[i] : 0) / (dt + tau_d);
+        }
+    }
+    return CT_OK;
+}
+
+CT_API ct_result ct_compliance_contactbench(const ct_problem *p, int c0, int count, ct_real *R) {
+    ct_result res = ct__compliance_args(p, c0, count, p ? p->nc : 0, R);
+    int i;
+    if (res != CT_OK) return res;
+    for (i = c0; i < c0 + count; ++i) {
+        const int r0 = p->nb + p->nu + 3 * i;
+        R[r0 + 2] = ct__block_frobenius(p, i) / CT__FOUR_PI_SQ;
+        R[r0] = R[r0 + 1] = (ct_real)1e-3 * R[r0 + 2];
+    }
+    return CT_OK;
+}
+
+CT_API ct_result ct_compliance_spring_damper(const ct_problem *p, int c0, int count, ct_real dt,
+                                             ct_real k, ct_real d, const ct_real *phi0,
+                                             ct_real *R, ct_real *vref) {
+    ct_result res = ct__compliance_args(p, c0, count, p ? p->nc : 0, R);
+    int i;
+    if (res != CT_OK) return res;
+    if (!ct__finite(dt) || !ct__finite(k) || !ct__finite(d) ||
+        (phi0 && !ct__all_finite(phi0, (size_t)p->nc)))
+        return CT_ERROR_NON_FINITE;
+    if (!(dt > 0) || !(k >= 0) || !(d >= 0) || !(k * dt + d > 0)) return CT_ERROR_INVALID_ARGUMENT;
+    for (i = c0; i < c0 + count; ++i) {
+        const int r0 = p->nb + p->nu + 3 * i;
+        R[r0] = R[r0 + 1] = 0;
+        R[r0 + 2] = 1 / (dt * (k * dt + d));
+        if (vref) {
+            vref[r0] = vref[r0 + 1] = 0;
+            vref[r0 + 2] = k * (phi0 ? phi0[i] : 0) / (k * dt + d);
+        }
+    }
+    return CT_OK;
 }
 
 /* >>public ------------------------------------------------------------------------------- */
@@ -2355,6 +2955,7 @@ CT_API ct_result ct_workspace_init(ct_workspace *ws, void *mem, size_t bytes) {
     if (bytes < skip) return CT_ERROR_WORKSPACE_TOO_SMALL;
     ws->base = (unsigned char *)mem + skip;
     ws->size = bytes - skip;
+    if (ws->size >= sizeof(ct__state)) ct__ws_state(ws)->magic = 0; /* no state to reuse yet */
     return CT_OK;
 }
 
@@ -2448,12 +3049,24 @@ CT_API ct_result ct_delassus_from_mj(int nv, int m, const ct_real *M, const ct_r
     return CT_OK;
 }
 
-CT_API ct_result ct_solve(const ct_problem *p, const ct_settings *s, ct_workspace *ws,
-                          ct_real *lambda, ct_real *v, ct_info *info) {
+/* The workspace's ADMM state when it belongs to a problem of these sizes, else NULL */
+CT__PRIVATE const ct__state *ct__state_for(const ct_workspace *ws, int nb, int nu, int nc) {
+    const ct__state *st;
+    if (!ws->base || ws->size < sizeof(ct__state)) return NULL;
+    st = ct__ws_state(ws);
+    if (st->magic != CT__STATE_MAGIC || st->nb != nb || st->nu != nu || st->nc != nc) return NULL;
+    return st;
+}
+
+/* ct_solve and ct_solve_update: reuse = 1 takes the factorization from the workspace */
+CT__PRIVATE ct_result ct__solve(const ct_problem *p, const ct_settings *s, ct_workspace *ws,
+                                ct_real *lambda, ct_real *v, ct_info *info, int reuse) {
     ct__run run;
     ct__layout L;
+    ct__state st_copy;
+    const ct__state *st = NULL;
     ct_result res;
-    ct_status st;
+    ct_status st_out;
     ct_info local;
     int n;
     if (!info) info = &local;
@@ -2469,11 +3082,22 @@ CT_API ct_result ct_solve(const ct_problem *p, const ct_settings *s, ct_workspac
     if (n > 0 && (!lambda || !v)) return CT_ERROR_INVALID_ARGUMENT;
     ct__layout_for(s->method, p->nb, p->nu, p->nc, &L);
     if (L.total > ws->size || (L.total > 0 && !ws->base)) return CT_ERROR_WORKSPACE_TOO_SMALL;
+    if (ct__is_admm(s->method)) {
+        st = ct__state_for(ws, p->nb, p->nu, p->nc);
+        if (st) { /* a copy: the solver rewrites the workspace's */
+            st_copy = *st;
+            st = &st_copy;
+        }
+    }
+    if (reuse && (!st || !st->has_factor || st->G != p->G || st->R != p->R || st->eta != s->admm.eta ||
+                  st->rule != (int)s->admm.rule))
+        return CT_ERROR_NO_FACTORIZATION;
     if (s->warm_start) {
         if (n > 0 && !ct__all_finite(lambda, (size_t)n)) return CT_ERROR_NON_FINITE;
     } else if (n > 0) {
         CONTACT_MEMSET(lambda, 0, (size_t)n * sizeof(ct_real));
     }
+    if (s->history) s->history->count = 0;
 
     CONTACT_MEMSET(&run, 0, sizeof(run));
     run.p = p;
@@ -2486,24 +3110,28 @@ CT_API ct_result ct_solve(const ct_problem *p, const ct_settings *s, ct_workspac
     info->flavor = run.flavor;
     info->workspace_peak = L.total;
     if (n == 0) {
-        st = CT_STATUS_CONVERGED;
+        st_out = CT_STATUS_CONVERGED;
     } else if (run.flavor != CT_FLAVOR_SIGNORINI && ct__converged(&run, lambda, v)) {
         /* the start (a warm start, or lambda = 0 when every contact opens) already meets the
-           tolerance: no setup, no iteration */
-        st = CT_STATUS_CONVERGED;
-    } else if (ct__is_sweep(s->method)) {
-        st = ct__gs_solve(&run, &L, ws, lambda, v);
-    } else if (s->method == CT_METHOD_STAGGERED) {
-        st = ct__staggered(&run, &L, ws, lambda, v);
+           tolerance: no setup, no iteration (the workspace, its ADMM state included, is not
+           touched) */
+        st_out = CT_STATUS_CONVERGED;
     } else {
-        st = ct__admm(&run, &L, ws, lambda, v);
-        if (st == CT_STATUS_NUMERICAL_FAILURE && run.factorizations == 0)
-            return CT_ERROR_NOT_PSD; /* G + R + (eta + rho) I not PD: G has a negative eigenvalue */
+        ct__ws_state(ws)->magic = 0; /* the solver overwrites what a previous one left */
+        if (ct__is_sweep(s->method)) {
+            st_out = ct__gs_solve(&run, &L, ws, lambda, v);
+        } else if (s->method == CT_METHOD_STAGGERED) {
+            st_out = ct__staggered(&run, &L, ws, lambda, v);
+        } else {
+            st_out = ct__admm(&run, &L, ws, lambda, v, st, reuse);
+            if (st_out == CT_STATUS_NUMERICAL_FAILURE && run.factorizations == 0 && !reuse)
+                return CT_ERROR_NOT_PSD; /* G + R + (eta + rho) I not PD: G has a negative eigenvalue */
+        }
     }
     /* Score the returned point with the one criteria function, in both flavors. A solver that
        returns CONVERGED returns the point its last check scored, v included: reuse that. */
     if (n > 0) {
-        if (st == CT_STATUS_CONVERGED && run.last_met) {
+        if (st_out == CT_STATUS_CONVERGED && run.last_met) {
             info->model = run.last;
         } else {
             ct_velocity(p, lambda, v);
@@ -2511,25 +3139,79 @@ CT_API ct_result ct_solve(const ct_problem *p, const ct_settings *s, ct_workspac
         }
         if (run.flavor == CT_FLAVOR_NCP) info->ncp = info->model;
         else ct_criteria(p, lambda, v, CT_FLAVOR_NCP, &info->ncp);
-        if (st != CT_STATUS_NUMERICAL_FAILURE) {
+        if (st_out != CT_STATUS_NUMERICAL_FAILURE) {
             /* CONVERGED means the returned point meets the tolerance in the method's flavor.
                For NCP, CCP and LCP the residuals are a complete optimality measure, so a
                point that meets them is converged whatever stopped the solver; Preclik's model
                (SIGNORINI) also needs the solver's own small-update test. */
             int met = s->stop == CT_STOP_RELATIVE ? info->model.relative <= s->tol_rel
                                                   : info->model.absolute <= s->tol_abs;
-            if (!met && st == CT_STATUS_CONVERGED) st = CT_STATUS_MAX_ITERATIONS;
-            else if (met && run.flavor != CT_FLAVOR_SIGNORINI) st = CT_STATUS_CONVERGED;
+            if (!met && st_out == CT_STATUS_CONVERGED) st_out = CT_STATUS_MAX_ITERATIONS;
+            else if (met && run.flavor != CT_FLAVOR_SIGNORINI) st_out = CT_STATUS_CONVERGED;
         }
     } else { /* nothing to solve: every residual is 0, with no worst row */
         info->ncp.primal_row = info->ncp.dual_row = info->ncp.comp_row = -1;
         info->ncp.natmap_row = info->ncp.signorini_row = info->ncp.absolute_row = -1;
         info->model = info->ncp;
     }
-    info->status = st;
+    info->status = st_out;
     info->iterations = run.iterations;
     info->factorizations = run.factorizations;
     info->rho = run.rho;
+    info->reused = run.reused;
+    return CT_OK;
+}
+
+CT_API ct_result ct_solve(const ct_problem *p, const ct_settings *s, ct_workspace *ws,
+                          ct_real *lambda, ct_real *v, ct_info *info) {
+    return ct__solve(p, s, ws, lambda, v, info, 0);
+}
+
+CT_API ct_result ct_solve_update(const ct_problem *p, const ct_settings *s, ct_workspace *ws,
+                                 ct_real *lambda, ct_real *v, ct_info *info) {
+    return ct__solve(p, s, ws, lambda, v, info, s && ct__is_admm(s->method));
+}
+
+CT_API ct_result ct_admm_state_get(const ct_workspace *ws, int nb, int nu, int nc, ct_real *dual,
+                                   ct_real *rho) {
+    const ct__state *st;
+    ct__layout L;
+    if (!ws) return CT_ERROR_INVALID_ARGUMENT;
+    if (nb < 0 || nu < 0 || nc < 0 || nc > CT__MAX_N / 3 || nb + nu + 3 * nc > CT__MAX_N)
+        return CT_ERROR_INVALID_SIZE;
+    st = ct__state_for(ws, nb, nu, nc);
+    if (!st) return CT_ERROR_NO_FACTORIZATION;
+    ct__layout_for(CT_METHOD_ADMM_NCP, nb, nu, nc, &L);
+    if (dual) {
+        if (!st->has_dual) return CT_ERROR_NO_FACTORIZATION;
+        CONTACT_MEMCPY(dual, ct__ws_arr(ws, L.z), (size_t)(nb + nu + 3 * nc) * sizeof(ct_real));
+    }
+    if (rho) *rho = st->rho;
+    return CT_OK;
+}
+
+CT_API ct_result ct_admm_state_set(ct_workspace *ws, int nb, int nu, int nc, const ct_real *dual,
+                                   ct_real rho) {
+    ct__layout L;
+    ct__state *st;
+    int n;
+    if (!ws || !dual) return CT_ERROR_INVALID_ARGUMENT;
+    if (nb < 0 || nu < 0 || nc < 0 || nc > CT__MAX_N / 3 || nb + nu + 3 * nc > CT__MAX_N)
+        return CT_ERROR_INVALID_SIZE;
+    n = nb + nu + 3 * nc;
+    if (!ct__finite(rho) || !ct__all_finite(dual, (size_t)n)) return CT_ERROR_NON_FINITE;
+    if (!(rho > 0)) return CT_ERROR_INVALID_ARGUMENT;
+    ct__layout_for(CT_METHOD_ADMM_NCP, nb, nu, nc, &L);
+    if (L.total > ws->size || !ws->base) return CT_ERROR_WORKSPACE_TOO_SMALL;
+    st = ct__ws_state(ws);
+    CONTACT_MEMSET(st, 0, sizeof(*st));
+    CONTACT_MEMCPY(ct__ws_arr(ws, L.z), dual, (size_t)n * sizeof(ct_real));
+    st->magic = CT__STATE_MAGIC;
+    st->nb = nb;
+    st->nu = nu;
+    st->nc = nc;
+    st->has_dual = 1;
+    st->rho = rho; /* has_pen = 0: the spectral rule derives its exponent from rho */
     return CT_OK;
 }
 

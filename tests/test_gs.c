@@ -727,59 +727,11 @@ static void test_mixed(void) {
 }
 
 /* ---- 5. heavy box on a light box (seed 000 Sec. IV-A, Fig. 13) ---------------------------- */
-#define BOX_NV 12
-#define BOX_NC 8
-#define BOX_N (3 * BOX_NC)
-static void box_stack(ct_real *G, ct_real *g, ct_real *mu) {
-    const double a = 0.2, m[2] = {1e-3, 1e3}, dt = 1e-3, grav = 9.81;
-    ct_real M[BOX_NV * BOX_NV], J[BOX_N * BOX_NV], vfree[BOX_NV];
-    ct_real *sc = (ct_real *)malloc(ct_delassus_scratch_size(BOX_NV, BOX_N) * sizeof(ct_real));
-    int b, i, c, k;
-    memset(M, 0, sizeof(M));
-    memset(J, 0, sizeof(J));
-    memset(vfree, 0, sizeof(vfree));
-    for (b = 0; b < 2; ++b)
-        for (i = 0; i < 3; ++i) {
-            M[(6 * b + i) * BOX_NV + 6 * b + i] = (ct_real)m[b];
-            M[(6 * b + 3 + i) * BOX_NV + 6 * b + 3 + i] = (ct_real)(m[b] * a * a / 6);
-        }
-    vfree[2] = vfree[8] = (ct_real)(-grav * dt);
-    /* contacts 0-3: floor under the bottom box (body 0, centre at z = a/2); 4-7: the top box
-       (body 1, centre 3a/2) on the bottom box, at z = a. Row of a body for direction d at the
-       point p: [d^T, (r x d)^T], r = p - centre; minus for the body below. */
-    for (c = 0; c < BOX_NC; ++c) {
-        double p[3], cb[2][3] = {{0, 0, a / 2}, {0, 0, 1.5 * a}};
-        p[0] = (c & 1) ? a / 2 : -a / 2;
-        p[1] = (c & 2) ? a / 2 : -a / 2;
-        p[2] = c < 4 ? 0 : a;
-        mu[c] = (ct_real)(c < 4 ? 0.9 : 0.95);
-        for (k = 0; k < 3; ++k) {
-            double d[3] = {0, 0, 0};
-            int body, above = c < 4 ? 0 : 1;
-            d[k] = 1;
-            for (body = 0; body < 2; ++body) {
-                double r[3], sgn;
-                ct_real *row = J + (3 * c + k) * BOX_NV + 6 * body;
-                if (c < 4 && body == 1) continue;      /* the floor contacts touch body 0 only */
-                sgn = body == above ? 1 : -1;
-                for (i = 0; i < 3; ++i) r[i] = p[i] - cb[body][i];
-                row[0] = (ct_real)(sgn * d[0]); row[1] = (ct_real)(sgn * d[1]); row[2] = (ct_real)(sgn * d[2]);
-                row[3] = (ct_real)(sgn * (r[1] * d[2] - r[2] * d[1]));
-                row[4] = (ct_real)(sgn * (r[2] * d[0] - r[0] * d[2]));
-                row[5] = (ct_real)(sgn * (r[0] * d[1] - r[1] * d[0]));
-            }
-        }
-    }
-    CHECK_EQ_INT(ct_delassus_from_mj(BOX_NV, BOX_N, M, J, vfree, G, g, sc), CT_OK);
-    for (i = 0; i < BOX_N; ++i) g[i] = (ct_real)(g[i] / dt); /* forces (N) */
-    free(sc);
-}
-
 static void test_box_stack(void) {
     ct_real G[BOX_N * BOX_N], g[BOX_N], mu[BOX_NC];
     ct_problem p;
     int k;
-    box_stack(G, g, mu);
+    box_stack(G, g, mu, 1e-3, 1e3);
     p.nb = 0; p.nu = 0; p.nc = BOX_NC; p.G = G; p.g = g; p.mu = mu; p.R = NULL;
     for (k = 0; k < NVAR; ++k) {
         const variant *va = &VARIANTS[k];
