@@ -397,9 +397,10 @@ CT_API ct_settings ct_settings_pgs_seed004(void);
 /* The law a method solves, i.e. the flavor of its stopping test and of ct_info.model. */
 CT_API ct_flavor ct_method_flavor(const ct_settings *s);
 CT_API ct_result ct_settings_validate(const ct_settings *s);
-/* Checks pointers, sizes, finiteness, mu >= 0, R >= 0, symmetry of G within sym_tol and a
-   non-negative diagonal (a necessary condition for PSD; full PSD is detected where a method
-   factors G). */
+/* Checks pointers, sizes, finiteness, mu >= 0, R >= 0, symmetry of G within sym_tol (relative
+   to max |G_ii|), and the necessary PSD conditions G_ii >= -tau and each contact's 3x3 block
+   + tau I positive definite, tau = max(sym_tol, sqrt(eps)) max |G_ii|; a negative eigenvalue no
+   diagonal block shows is detected where a method factors G. */
 CT_API ct_result ct_problem_validate(const ct_problem *p, ct_real sym_tol);
 
 /* Workspace: bytes needed for these dimensions and settings.method. */
@@ -1530,15 +1531,38 @@ CT__PRIVATE ct_result ct__validate(const ct_problem *p, ct_real sym_tol, int nee
         for (i = 0; i < n; ++i)
             if (p->R[i] < 0) return CT_ERROR_NEGATIVE_COMPLIANCE;
     if (!need_G) return CT_OK;
-    for (i = 0; i < n; ++i) {
-        ct_real d = p->G[(size_t)i * n + i];
-        if (d < 0) return CT_ERROR_NOT_PSD;
-        dmax = ct__max(dmax, d);
-    }
+    for (i = 0; i < n; ++i) dmax = ct__max(dmax, CONTACT_FABS(p->G[(size_t)i * n + i]));
     for (i = 0; i < n; ++i)
         for (j = 0; j < i; ++j)
             if (CONTACT_FABS(p->G[(size_t)i * n + j] - p->G[(size_t)j * n + i]) > sym_tol * dmax)
                 return CT_ERROR_NOT_SYMMETRIC;
+    /* PSD, necessary conditions on the diagonal and on each contact's 3x3 block (every
+       principal submatrix of a PSD matrix is PSD), up to tau = max(sym_tol, sqrt(eps)) max|G_ii|
+       (real problems carry eigenvalues of -1e-12 relative from rounding): G_ii >= -tau and
+       B + tau I positive definite. A negative eigenvalue that no diagonal block shows is found
+       where a method factors G (ADMM, STAGGERED); docs/robustness.md. */
+    {
+        const ct_real tau = ct__max(sym_tol, CONTACT_SQRT(CT_EPS)) * dmax;
+        const int c0 = p->nb + p->nu;
+        for (i = 0; i < n; ++i)
+            if (p->G[(size_t)i * n + i] < -tau) return CT_ERROR_NOT_PSD;
+        for (i = 0; i < p->nc; ++i) {
+            const ct_real *b = p->G + (size_t)(c0 + 3 * i) * n + c0 + 3 * i;
+            const size_t r1 = (size_t)n, r2 = 2 * (size_t)n;
+            /* Cholesky pivots of the symmetric part plus tau I */
+            ct_real a00 = b[0] + tau, a11 = b[r1 + 1] + tau, a22 = b[r2 + 2] + tau;
+            ct_real a10 = (ct_real)0.5 * (b[r1] + b[1]), a20 = (ct_real)0.5 * (b[r2] + b[2]);
+            ct_real a21 = (ct_real)0.5 * (b[r2 + 1] + b[r1 + 2]), l10, l20, l21, d1, d2;
+            if (!(a00 > 0)) return CT_ERROR_NOT_PSD;
+            l10 = a10 / CONTACT_SQRT(a00);
+            l20 = a20 / CONTACT_SQRT(a00);
+            d1 = a11 - l10 * l10;
+            if (!(d1 > 0)) return CT_ERROR_NOT_PSD;
+            l21 = (a21 - l20 * l10) / CONTACT_SQRT(d1);
+            d2 = a22 - l20 * l20 - l21 * l21;
+            if (!(d2 > 0)) return CT_ERROR_NOT_PSD;
+        }
+    }
     return CT_OK;
 }
 

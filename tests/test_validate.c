@@ -263,15 +263,42 @@ static void test_solve_errors(void) {
             ct_workspace_free(&ws);
         }
     }
-    /* ADMM factors G + R + (eta + rho) I: an indefinite G with a positive diagonal passes
-       validation and is reported as not PSD */
+    /* an indefinite contact block with a positive diagonal: validation's block test */
     {
         ct_real G[9] = {1, 3, 0, 3, 1, 0, 0, 0, 1}, g[3] = {0, 0, -1}, mu[1] = {0.5f}, l[3] = {0, 0, 0}, v[3];
         ct_problem p;
         p.nb = 0; p.nu = 0; p.nc = 1; p.G = G; p.g = g; p.mu = mu; p.R = NULL;
         s = ct_default_settings();
-        CHECK_EQ_INT(ct_problem_validate(&p, s.sym_tol), CT_OK);
+        CHECK_EQ_INT(ct_problem_validate(&p, s.sym_tol), CT_ERROR_NOT_PSD);
+        s.method = CT_METHOD_PGS_NCP; /* caught before any method runs */
         CHECK_EQ_INT(ct_workspace_alloc(&ws, 0, 0, 1, &s, NULL), CT_OK);
+        CHECK_EQ_INT(ct_solve(&p, &s, &ws, l, v, &info), CT_ERROR_NOT_PSD);
+        CHECK_EQ_INT(info.status, CT_STATUS_NOT_SOLVED);
+        ct_workspace_free(&ws);
+        /* rounding-size negative eigenvalues pass: -1e-12 relative on a diagonal and in a block */
+        G[1] = G[3] = 0;
+        G[8] = (ct_real)-1e-12;
+        CHECK_EQ_INT(ct_problem_validate(&p, 0), CT_OK);
+        G[8] = 1;
+        G[0] = G[4] = G[1] = G[3] = (ct_real)0.5; /* rank 1 in (t1, t2): singular, PSD */
+        G[1] = G[3] = (ct_real)(0.5 + 1e-12);     /* eigenvalue -1e-12 */
+        CHECK_EQ_INT(ct_problem_validate(&p, 0), CT_OK);
+        G[1] = G[3] = (ct_real)0.6; /* eigenvalue -0.1 */
+        CHECK_EQ_INT(ct_problem_validate(&p, 0), CT_ERROR_NOT_PSD);
+    }
+    /* ADMM factors G + R + (eta + rho) I: an indefinite G whose diagonal blocks are PSD passes
+       validation and is reported as not PSD by the factorization */
+    {
+        ct_real G[36], g[6] = {0, 0, -1, 0, 0, -1}, mu[2] = {0.5f, 0.5f}, l[6] = {0, 0, 0, 0, 0, 0}, v[6];
+        ct_problem p;
+        int i;
+        memset(G, 0, sizeof(G));
+        for (i = 0; i < 6; ++i) G[7 * i] = 1;
+        G[2 * 6 + 5] = G[5 * 6 + 2] = 3; /* the two normals: eigenvalues 4 and -2 */
+        p.nb = 0; p.nu = 0; p.nc = 2; p.G = G; p.g = g; p.mu = mu; p.R = NULL;
+        s = ct_default_settings();
+        CHECK_EQ_INT(ct_problem_validate(&p, s.sym_tol), CT_OK);
+        CHECK_EQ_INT(ct_workspace_alloc(&ws, 0, 0, 2, &s, NULL), CT_OK);
         CHECK_EQ_INT(ct_solve(&p, &s, &ws, l, v, &info), CT_ERROR_NOT_PSD);
         CHECK_EQ_INT(info.status, CT_STATUS_NOT_SOLVED);
         ct_workspace_free(&ws);
