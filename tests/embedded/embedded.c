@@ -31,6 +31,7 @@ int embedded_solve(void) {
     static const ct_real mu[1] = {0.5f};
     ct_problem p;
     int m, failed = 0;
+    __builtin_memset(&p, 0, sizeof(p)); /* fields this file does not know stay zero */
     p.nb = 0;
     p.nu = 0;
     p.nc = 1;
@@ -38,7 +39,7 @@ int embedded_solve(void) {
     p.g = g;
     p.mu = mu;
     p.R = 0;
-    for (m = 0; m < (int)CT_METHOD_COUNT_; ++m) {
+    for (m = 0; m <= (int)CT_METHOD_ADMM_CCP; ++m) {
         ct_settings s = ct_default_settings();
         ct_workspace ws;
         ct_info info;

@@ -34,7 +34,7 @@
 static const ct_problem *fz_ctx_p = NULL;
 static const ct_settings *fz_ctx_s = NULL;
 static const ct_info *fz_ctx_info = NULL;
-static const ct_real *fz_ctx_lambda = NULL;
+static const ct_real *fz_ctx_lambda = NULL, *fz_ctx_lambda0 = NULL, *fz_ctx_v = NULL;
 
 static void fz_print_residuals(const char *name, const ct_residuals *q) {
     fprintf(stderr, "  %s: primal %g dual %g comp %g natmap %g signorini %g absolute %g relative %g\n",
@@ -48,11 +48,11 @@ static void fz_fail(const char *why, int line) {
         const ct_problem *p = fz_ctx_p;
         const ct_settings *s = fz_ctx_s;
         int n = p->nb + p->nu + 3 * p->nc, i, j;
-        fprintf(stderr, "  %s (%s) nb %d nu %d nc %d, max_iter %d, stop %d, tol_abs %g, tol_rel %g, "
+        fprintf(stderr, "  %s (%s) nb %d nu %d nc %d, R %s, max_iter %d, stop %d, tol_abs %g, tol_rel %g, "
                 "tol_change %g, check_every %d, warm_start %d, rule %d, eta %g, rho0 %g, "
                 "over_relax %g, omega %g, inner_iters %d, lcp %d\n",
                 ct_method_string(s->method), sizeof(ct_real) == 4 ? "float" : "double", p->nb,
-                p->nu, p->nc, s->max_iter, (int)s->stop, (double)s->tol_abs, (double)s->tol_rel,
+                p->nu, p->nc, p->R ? "yes" : "NULL", s->max_iter, (int)s->stop, (double)s->tol_abs, (double)s->tol_rel,
                 (double)s->tol_change, s->check_every, s->warm_start, (int)s->admm.rule,
                 (double)s->admm.eta, (double)s->admm.rho0, (double)s->admm.over_relax,
                 (double)s->pgs.omega, s->staggered.inner_iters, s->staggered.lcp);
@@ -76,9 +76,17 @@ static void fz_fail(const char *why, int line) {
                 fprintf(stderr, "\n  R =");
                 for (i = 0; i < n; ++i) fprintf(stderr, " %.17g", (double)p->R[i]);
             }
+            if (fz_ctx_lambda0) {
+                fprintf(stderr, "\n  lambda (start) =");
+                for (i = 0; i < n; ++i) fprintf(stderr, " %.17g", (double)fz_ctx_lambda0[i]);
+            }
             if (fz_ctx_lambda) {
-                fprintf(stderr, "\n  lambda =");
+                fprintf(stderr, "\n  lambda (returned) =");
                 for (i = 0; i < n; ++i) fprintf(stderr, " %.17g", (double)fz_ctx_lambda[i]);
+            }
+            if (fz_ctx_v) {
+                fprintf(stderr, "\n  v (returned) =");
+                for (i = 0; i < n; ++i) fprintf(stderr, " %.17g", (double)fz_ctx_v[i]);
             }
             fprintf(stderr, "\n");
         }
@@ -305,6 +313,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         default: for (i = 0; i < n; ++i) lambda0[i] = (ct_real)fz_raw(&rd); break;
     }
 
+    memset(&p, 0, sizeof(p)); /* fields this harness does not know stay zero */
     p.nb = nb;
     p.nu = nu;
     p.nc = nc;
@@ -373,6 +382,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fz_ctx_s = &s;
     fz_ctx_info = pm == 29 ? NULL : &info;
     fz_ctx_lambda = lambda;
+    fz_ctx_lambda0 = lambda0;
+    fz_ctx_v = v;
     FZ_CHECK(fz_known(ct_result_string(res)));
 
     if (pm < 30) {
@@ -416,6 +427,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fz_ctx_s = NULL;
     fz_ctx_info = NULL;
     fz_ctx_lambda = NULL;
+    fz_ctx_lambda0 = NULL;
+    fz_ctx_v = NULL;
     free(G); free(g); free(mu); free(R); free(lambda); free(lambda0); free(lambda2);
     free(v); free(v2); free(mem);
     return 0;
