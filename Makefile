@@ -187,7 +187,7 @@ bench-build: $(BUILD)/bench/ct_bench $(BUILD)/bench/gen_problems $(BUILD)/bench/
 	    $(MAKE) --no-print-directory $(BUILD)/bench/siconos_bench; \
 	else echo "Siconos Numerics not installed: contact.h only (sh bench/install-deps.sh)"; fi
 
-$(BUILD)/bench/ct_bench: bench/ct_bench.c bench/bench_problem.h contact.h
+$(BUILD)/bench/ct_bench: bench/ct_bench.c bench/bench_problem.h bench/variant.h contact.h
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) -o $@ bench/ct_bench.c -lfclib -lm
 
@@ -209,9 +209,20 @@ bench-suite: $(BUILD)/bench/suite
 	sh bench/suite.sh
 	$(PYTHON) bench/suite_report.py $(BUILD)/bench/suite.csv docs/suite_results.md docs/img
 
-$(BUILD)/bench/suite: bench/suite.c contact.h
+$(BUILD)/bench/suite: bench/suite.c bench/variant.h contact.h
 	@mkdir -p $(@D)
 	$(CC) -O2 -march=native -I. -o $@ bench/suite.c -lm
+
+# make bench-admm [FCLIB=folder]: seed 003's penalty-rule study (Tables III, IV): the 16 ADMM
+# variants {ADMM_NCP, ADMM_CCP} x {linear, spectral, fixed} on the suite families and on the
+# FCLib problems (bench/admm_penalty.sh; ct_bench is built only when libfclib is installed),
+# report in docs/admm_penalty.md (bench/admm_penalty_report.py)
+.PHONY: bench-admm
+bench-admm: $(BUILD)/bench/suite
+	@if [ -f /usr/include/fclib.h ]; then \
+	    $(MAKE) --no-print-directory $(BUILD)/bench/ct_bench; \
+	else echo "libfclib not installed: suite part only (sh bench/install-deps.sh)"; fi
+	PYTHON=$(PYTHON) sh bench/admm_penalty.sh $(FCLIB)
 
 clean:
 	rm -rf $(BUILD)

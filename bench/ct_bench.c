@@ -4,7 +4,9 @@
      ct_bench --header
      ct_bench --methods          (the names of every method)
 
-   method: any name of ct_method_string (every method takes (G, g, mu) alone).
+   method: any name of ct_method_string (every method takes (G, g, mu) alone), optionally with
+   an ADMM penalty rule, METHOD[:linear=TAU|:spectral=STEP|:fixed=RHO0] (bench/variant.h, the
+   syntax bench/suite shares), e.g. ADMM_NCP:linear=4; the method column repeats it as given.
    Protocol (the same as bench/siconos_bench.c): the symmetrized problem of bench_problem.h;
    cold start (lambda = 0) for every repeat; the solve stops on Siconos' measure, the relative
    natural-map error with the De Saxce term <= tol (settings.stop = CT_STOP_RELATIVE), each
@@ -18,6 +20,7 @@
 #define CONTACT_IMPLEMENTATION
 #include "contact.h"
 #include "bench_problem.h"
+#include "variant.h"
 
 #include <time.h>
 
@@ -53,7 +56,7 @@ int main(int argc, char **argv) {
     ct_workspace ws;
     ct_info info;
     double tol, *times, *lambda, *v, rel, absr;
-    int repeats, max_iter = 10000, k, m, found = 0;
+    int repeats, max_iter = 10000, k, m;
     ct_result r = CT_OK;
     if (argc == 2 && !strcmp(argv[1], "--header")) {
         printf("%s\n", HEADER);
@@ -68,15 +71,11 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: %s problem method tol repeats [max_iter]\n", argv[0]);
         return 2;
     }
-    for (m = 0; m < (int)CT_METHOD_COUNT_; ++m)
-        if (!strcmp(argv[2], ct_method_string((ct_method)m))) {
-            s.method = (ct_method)m;
-            found = 1;
-        }
+    if (bench_variant_parse(argv[2], &s) != 0) return 2;
     tol = atof(argv[3]);
     repeats = atoi(argv[4]);
     if (argc > 5) max_iter = atoi(argv[5]);
-    if (!found || !(tol > 0) || repeats < 1 || max_iter < 0) {
+    if (!(tol > 0) || repeats < 1 || max_iter < 0) {
         fprintf(stderr, "bad arguments\n");
         return 2;
     }
@@ -109,7 +108,7 @@ int main(int argc, char **argv) {
     qsort(times, (size_t)repeats, sizeof(double), cmp_double);
     bench_score(&bp, lambda, v, &rel, &absr);
     printf("%s,%s,%d,%d,%.4g,%.3g,contact.h,%s,%g,%d,%.6g,%d,%d,%.6g,%.6g,%.6g,%d,%s\n", bp.name,
-           bp.family, bp.nc, bp.n, bp.density, bp.asym, ct_method_string(s.method), tol, repeats,
+           bp.family, bp.nc, bp.n, bp.density, bp.asym, argv[2], tol, repeats,
            times[repeats / 2], info.iterations, info.factorizations, (double)info.model.relative,
            rel, absr, rel <= tol, status_token(info.status));
     ct_workspace_free(&ws);

@@ -1,13 +1,19 @@
 /* suite.c - every contact.h method on generated problem families, cold and warm, as CSV.
 
-     suite [-r repeats] [-t tol[,tol...]] [-f family] [-m method] [-x max_iter]
+     suite [-r repeats] [-t tol[,tol...]] [-f family[,family...]] [-m method | -V variants]
+           [-s cold|both] [-x max_iter]
 
-   Defaults: 5 repeats, tolerances 1e-6 and 1e-8, every family, every method, max_iter 10000.
-   -f and -m restrict the run to one family and one method (e.g. -f stack -m ADMM_NCP).
+   Defaults: 5 repeats, tolerances 1e-6 and 1e-8, every family, every method, cold and warm
+   starts, max_iter 10000. -f restricts the run to the listed families and -m to one method
+   (e.g. -f stack,mixed -m ADMM_NCP); -s cold skips the warm starts.
+   -V runs the listed method variants instead of the plain methods, e.g.
+   -V ADMM_NCP:linear=4,ADMM_NCP:spectral=0.08,ADMM_CCP:fixed=1: METHOD[:linear=TAU |
+   :spectral=STEP | :fixed=RHO0], the syntax of bench/variant.h (shared with ct_bench), each
+   written as given in the method column.
    One CSV row per (problem, method, start, tolerance) on stdout, progress on stderr:
 
      family,size,instance,nc,nb,nu,n,method,start,tol,repeats,iterations,median_us,
-     ncp_residual,relative_error,status,density_J,rank_J,cond_G,category
+     ncp_residual,relative_error,status,density_J,rank_J,cond_G,category,factorizations
 
    bench/suite.sh runs it into build/bench/suite.csv, bench/suite_report.py draws the
    performance profiles and the summary (docs/suite_results.md).
@@ -15,7 +21,8 @@
    METHODS. Every method of the header, by iterating m = 0 .. CT_METHOD_COUNT_ - 1 and naming it
    ct_method_string(m): methods added to contact.h are picked up without editing this file.
    Each runs at ct_default_settings() except method, stop = CT_STOP_ABSOLUTE, tol_abs = tol and
-   max_iter = 10000.
+   max_iter = 10000. With -V, the listed variants instead (bench/variant.h: the method and, for
+   ADMM, its penalty rule; the rest as above); bench/admm_penalty.sh runs the ADMM rules so.
 
    PROBLEMS. Every family builds rigid bodies: a mass matrix M (nv x nv, nv = 6 per body, body
    velocity (vx, vy, vz, wx, wy, wz) in the world frame at the centre of mass), a Jacobian J whose
@@ -88,7 +95,9 @@
    iterations and residuals are those of the last repeat (all repeats are identical).
 
    COLUMNS. ncp_residual = info.ncp.absolute, relative_error = info.ncp.relative, status =
-   converged | max_iter | stalled | numerical_failure | error (ct_solve returned an error).
+   converged | max_iter | stalled | numerical_failure | error (ct_solve returned an error),
+   factorizations = info.factorizations (Cholesky factorizations of the last repeat; 0 for the
+   methods without one).
    Seed 001's descriptors (Sec. VII-B, VII-C), with n_bodies = nv / 6:
      density_J  d_JC = n / (6 n_bodies): the density of the whole constraint Jacobian J (joint
                 rows nb + nu and contact rows 3 nc); d_J = (nb + nu) / (6 n_bodies) and
@@ -111,6 +120,7 @@
 #define _POSIX_C_SOURCE 199309L
 #define CONTACT_IMPLEMENTATION
 #include "contact.h"
+#include "variant.h"
 
 #include <float.h>
 #include <math.h>
@@ -124,6 +134,8 @@
 #define GRAV 9.81
 #define MAX_REPEATS 64
 #define MAX_TOLS 4
+#define MAX_VARIANTS 64
+#define MAX_FAMILIES 8
 
 /* ---- random numbers (xorshift64) ---------------------------------------------------------- */
 static unsigned long long rng_state = 1;
@@ -639,20 +651,23 @@ static void timed_solve(const ct_problem *p, const ct_settings *s0, ct_workspace
 static void print_row(const build *b, const descriptors *d, const char *method,
                       const char *start, double tol, const outcome *o) {
     int n = b->m;
-    printf("%s,%d,%d,%d,%d,%d,%d,%s,%s,%.0e,%d,%d,%.3f,%.6e,%.6e,%s,%.4f,%d,%.6e,%s\n",
+    printf("%s,%d,%d,%d,%d,%d,%d,%s,%s,%.0e,%d,%d,%.3f,%.6e,%.6e,%s,%.4f,%d,%.6e,%s,%d\n",
            b->family, b->size, b->instance, b->nc, b->nb, b->nu, n, method, start, tol,
            o->repeats, o->info.iterations, o->median_us, (double)o->info.ncp.absolute,
            (double)o->info.ncp.relative, status_token(o->result, o->info.status), d->density,
-           d->rank_J, d->cond_G, d->category);
+           d->rank_J, d->cond_G, d->category, o->result == CT_OK ? o->info.factorizations : 0);
 }
 
 typedef struct options {
-    int repeats, max_iter, ntol;
+    int repeats, max_iter, ntol, warm;
     double tol[MAX_TOLS];
-    const char *family, *method;
+    int nfamily, nvariant;
+    const char *family[MAX_FAMILIES];
+    const char *variant[MAX_VARIANTS];      /* method names or METHOD:rule=value (variant.h) */
+    ct_settings settings[MAX_VARIANTS];     /* parsed from variant[] */
 } options;
 
-/* G, g (unperturbed) and g' (perturbed) of a build, then every method x start x tolerance */
+/* G, g (unperturbed) and g' (perturbed) of a build, then every variant x start x tolerance */
 static int run_problem(build *b, const options *opt) {
     int n = b->m, nv = b->nv, i, j, mth, ti, errors = 0;
     size_t nn = (size_t)(n ? n : 1);
@@ -702,14 +717,12 @@ static int run_problem(build *b, const options *opt) {
     p2 = p;
     p2.g = g2;
 
-    for (mth = 0; mth < (int)CT_METHOD_COUNT_; ++mth) {
-        const char *name = ct_method_string((ct_method)mth);
-        ct_settings s = ct_default_settings();
+    for (mth = 0; mth < opt->nvariant; ++mth) {
+        const char *name = opt->variant[mth];
+        ct_settings s = opt->settings[mth];
         ct_workspace ws;
-        s.method = (ct_method)mth;
         s.stop = CT_STOP_ABSOLUTE;
         s.max_iter = opt->max_iter;
-        if (opt->method && strcmp(opt->method, name) != 0) continue;
         res = ct_workspace_alloc(&ws, p.nb, p.nu, p.nc, &s, NULL);
         if (res != CT_OK) {
             fprintf(stderr, "suite: %s workspace: %s\n", name, ct_result_string(res));
@@ -721,11 +734,14 @@ static int run_problem(build *b, const options *opt) {
             s.tol_abs = (ct_real)opt->tol[ti];
             timed_solve(&p, &s, &ws, NULL, lambda, v, opt->repeats, &oc);
             print_row(b, &d, name, "cold", opt->tol[ti], &oc);
-            memcpy(lcold, lambda, sizeof(ct_real) * nn);
-            for (i = 0; i < n; ++i) /* a failed solve may leave a non-finite point */
-                if (!isfinite((double)lcold[i])) lcold[i] = 0;
-            timed_solve(&p2, &s, &ws, lcold, lambda, v, opt->repeats, &ow);
-            print_row(b, &d, name, "warm", opt->tol[ti], &ow);
+            ow.result = CT_OK;
+            if (opt->warm) {
+                memcpy(lcold, lambda, sizeof(ct_real) * nn);
+                for (i = 0; i < n; ++i) /* a failed solve may leave a non-finite point */
+                    if (!isfinite((double)lcold[i])) lcold[i] = 0;
+                timed_solve(&p2, &s, &ws, lcold, lambda, v, opt->repeats, &ow);
+                print_row(b, &d, name, "warm", opt->tol[ti], &ow);
+            }
             if (oc.result != CT_OK || ow.result != CT_OK) {
                 fprintf(stderr, "suite: %s %d %d %s: %s / %s\n", b->family, b->size,
                         b->instance, name, ct_result_string(oc.result),
@@ -742,23 +758,46 @@ static int run_problem(build *b, const options *opt) {
 }
 
 static int want(const options *opt, const char *family) {
-    return !opt->family || strcmp(opt->family, family) == 0;
+    int i;
+    for (i = 0; i < opt->nfamily; ++i)
+        if (strcmp(opt->family[i], family) == 0) return 1;
+    return opt->nfamily == 0;
+}
+
+/* split s (modified in place) at commas into at most cap items; returns the count, -1 when
+   there are more */
+static int split_list(char *s, const char **items, int cap) {
+    int n = 0;
+    while (*s) {
+        char *c = strchr(s, ',');
+        if (c) *c = 0;
+        if (*s) {
+            if (n == cap) return -1;
+            items[n++] = s;
+        }
+        if (!c) break;
+        s = c + 1;
+    }
+    return n;
 }
 
 int main(int argc, char **argv) {
     static const int robot_nc[] = {4, 8, 12, 20, 30};
     static const int stack_boxes[] = {2, 3, 5, 8, 12, 15};
     static const int chain_bodies[] = {2, 4, 8, 16};
+    static const char *family_names[] = {"robot", "box_plane4", "box_plane8", "stack", "mixed"};
     options opt;
     build b;
-    int i, k, errors = 0;
+    const char *method = NULL;
+    int i, k, errors = 0, use_variants = 0;
     double t0 = now_us();
     opt.repeats = 5;
     opt.max_iter = 10000;
     opt.ntol = 2;
     opt.tol[0] = 1e-6;
     opt.tol[1] = 1e-8;
-    opt.family = opt.method = NULL;
+    opt.warm = 1;
+    opt.nfamily = opt.nvariant = 0;
     for (i = 1; i < argc; ++i) {
         if (i + 1 < argc && strcmp(argv[i], "-r") == 0) {
             opt.repeats = atoi(argv[++i]);
@@ -767,9 +806,34 @@ int main(int argc, char **argv) {
         } else if (i + 1 < argc && strcmp(argv[i], "-x") == 0) {
             opt.max_iter = atoi(argv[++i]);
         } else if (i + 1 < argc && strcmp(argv[i], "-f") == 0) {
-            opt.family = argv[++i];
+            int f, ok;
+            opt.nfamily = split_list(argv[++i], opt.family, MAX_FAMILIES);
+            for (f = 0, ok = opt.nfamily > 0; ok && f < opt.nfamily; ++f) {
+                ok = 0;
+                for (k = 0; k < (int)(sizeof(family_names) / sizeof(family_names[0])); ++k)
+                    ok |= strcmp(opt.family[f], family_names[k]) == 0;
+            }
+            if (!ok) {
+                fprintf(stderr, "suite: bad -f (families: robot box_plane4 box_plane8 stack mixed)\n");
+                return 2;
+            }
         } else if (i + 1 < argc && strcmp(argv[i], "-m") == 0) {
-            opt.method = argv[++i];
+            method = argv[++i];
+        } else if (i + 1 < argc && strcmp(argv[i], "-V") == 0) {
+            opt.nvariant = split_list(argv[++i], opt.variant, MAX_VARIANTS);
+            use_variants = 1;
+            if (opt.nvariant <= 0) {
+                fprintf(stderr, "suite: bad -V (1 to %d comma-separated variants)\n", MAX_VARIANTS);
+                return 2;
+            }
+        } else if (i + 1 < argc && strcmp(argv[i], "-s") == 0) {
+            ++i;
+            if (strcmp(argv[i], "cold") == 0) opt.warm = 0;
+            else if (strcmp(argv[i], "both") == 0) opt.warm = 1;
+            else {
+                fprintf(stderr, "suite: bad -s %s (cold or both)\n", argv[i]);
+                return 2;
+            }
         } else if (i + 1 < argc && strcmp(argv[i], "-t") == 0) {
             char *s = argv[++i], *end;
             opt.ntol = 0;
@@ -785,14 +849,32 @@ int main(int argc, char **argv) {
             }
         } else {
             fprintf(stderr,
-                    "usage: %s [-r repeats] [-t tol[,tol...]] [-f family] [-m method] "
-                    "[-x max_iter]\n  families: robot box_plane4 box_plane8 stack mixed\n",
+                    "usage: %s [-r repeats] [-t tol[,tol...]] [-f family[,family...]] "
+                    "[-m method | -V variant[,variant...]] [-s cold|both] [-x max_iter]\n"
+                    "  families: robot box_plane4 box_plane8 stack mixed\n"
+                    "  variant: METHOD[:linear=TAU|:spectral=STEP|:fixed=RHO0]\n",
                     argv[0]);
             return 2;
         }
     }
+    if (use_variants && method) {
+        fprintf(stderr, "suite: -m and -V exclude each other\n");
+        return 2;
+    }
+    if (!use_variants) /* every method of the header (or the one of -m), default settings */
+        for (k = 0; k < (int)CT_METHOD_COUNT_; ++k)
+            if (!method || strcmp(method, ct_method_string((ct_method)k)) == 0)
+                opt.variant[opt.nvariant++] = ct_method_string((ct_method)k);
+    if (opt.nvariant == 0) {
+        fprintf(stderr, "suite: unknown method -m %s\n", method);
+        return 2;
+    }
+    for (k = 0; k < opt.nvariant; ++k) {
+        opt.settings[k] = ct_default_settings();
+        if (bench_variant_parse(opt.variant[k], &opt.settings[k]) != 0) return 2;
+    }
     printf("family,size,instance,nc,nb,nu,n,method,start,tol,repeats,iterations,median_us,"
-           "ncp_residual,relative_error,status,density_J,rank_J,cond_G,category\n");
+           "ncp_residual,relative_error,status,density_J,rank_J,cond_G,category,factorizations\n");
     if (want(&opt, "robot"))
         for (i = 0; i < (int)(sizeof(robot_nc) / sizeof(robot_nc[0])); ++i)
             for (k = 0; k < 5; ++k) {
@@ -825,7 +907,7 @@ int main(int argc, char **argv) {
                 errors += run_problem(&b, &opt);
                 build_free(&b);
             }
-    fprintf(stderr, "suite: %d methods, %.1f s, %d errors\n", (int)CT_METHOD_COUNT_,
+    fprintf(stderr, "suite: %d methods, %.1f s, %d errors\n", opt.nvariant,
             (now_us() - t0) * 1e-6, errors);
     return errors ? 1 : 0;
 }
