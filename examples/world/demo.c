@@ -209,5 +209,9 @@ int main(int argc, char **argv) {
         printf("\n");
         fflush(stdout);
     }
+    printf("us/step: wall time of ct_solve per step. Settings: RAISIM and the STAGGERED stack at most\n"
+           "200 iterations, the wall 500 iterations and tol 1e-6; the stack, wall and limit_weld take\n"
+           "tol relative to their heaviest weight (m_max g). Oracles: scenarios.h; plots and\n"
+           "discussion: docs/physics.md (make world-plots).\n");
     return status;
 }

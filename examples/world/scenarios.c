@@ -518,7 +518,7 @@ sc_result sc_consistency(const sc_opts *o) {
     double *ref = (double *)malloc(3 * (size_t)(nsamples + 1) * sizeof(double));
     double solve_s = 0;
     world w;
-    int k, d, steps = 0;
+    int k, d;
     if (!ref || !drag_world(&w, o, dt_ref)) { free(ref); r.failed = 1; return r; }
     memcpy(ref, w.body[0].x, 3 * sizeof(double));
     for (k = 0; k < nsamples * every; ++k) {
@@ -526,7 +526,6 @@ sc_result sc_consistency(const sc_opts *o) {
         if ((k + 1) % every == 0) memcpy(ref + 3 * ((k + 1) / every), w.body[0].x, 3 * sizeof(double));
     }
     solve_s += w.solve_seconds;
-    steps += r.steps;
     world_free(&w);
     if (o->csv) fprintf(o->csv, "dt,t,x,x_ref,z,z_ref\n");
     for (d = 0; d < 3; ++d) {
@@ -549,7 +548,6 @@ sc_result sc_consistency(const sc_opts *o) {
     }
     r.err = r.value[1];
     r.solve_us = solve_s / r.steps * 1e6;
-    (void)steps;
     free(ref);
     return r;
 }

@@ -166,7 +166,7 @@ static int add_body(world *w, world_shape shape, const double half[3], double ma
     b->shape = shape;
     b->half[0] = half[0]; b->half[1] = half[1]; b->half[2] = half[2];
     b->mass = mass;
-    b->mu = 1e9; /* the pair takes the smaller value: by default the ground's */
+    b->mu = -1; /* unset: the pair's friction comes from the other body or the ground */
     b->x[0] = x[0]; b->x[1] = x[1]; b->x[2] = x[2];
     b->q[0] = 1;
     if (shape == WORLD_BOX) { /* I = m (b^2 + c^2) / 3 with half extents */
@@ -275,8 +275,8 @@ static void add_contact(world *w, int a, int b, int feature, const double p[3],
     }
     mua = a < 0 ? w->ground_mu : w->body[a].mu;
     mub = w->body[b].mu;
-    c->mu = mua < mub ? mua : mub;
-    if (c->mu > 1e8) c->mu = w->ground_mu;
+    c->mu = mua < 0 ? mub : mub < 0 ? mua : mua < mub ? mua : mub;
+    if (c->mu < 0) c->mu = w->ground_mu;
     ea = a < 0 ? 0 : w->body[a].restitution;
     eb = w->body[b].restitution;
     c->restitution = ea > eb ? ea : eb;

@@ -43,7 +43,9 @@ typedef struct world_body {
     double half[3];      /* box half extents (m); sphere: half[0] is the radius            */
     double mass;         /* kg                                                              */
     double inertia[3];   /* principal moments in the body frame (kg m^2)                    */
-    double mu;           /* friction; a pair uses the smaller of its two bodies' values     */
+    double mu;           /* friction, or < 0 (the default): unset. A pair uses the smaller of
+                            its bodies' set values, the ground's is ground_mu; none set:
+                            ground_mu                                                        */
     double restitution;  /* Newton's coefficient; a pair uses the larger of the two         */
     double x[3], q[4];   /* pose: centre of mass, unit quaternion (w, x, y, z)               */
     double v[3], w[3];   /* twist in world coordinates                                       */
@@ -97,8 +99,8 @@ typedef struct world {
     double beta_joint;   /* Baumgarte on joint errors, seed 001 eq. 89; default 0.2         */
     double beta_limit;   /* Baumgarte on limit violations, seed 001 eq. 90; default 0.2     */
     double restitution_threshold; /* no bounce below this approach speed; default 0.1 m/s  */
-    double ground_mu;    /* friction of the ground; default 0.4 (ground_z: plane height 0)  */
-    int ground;          /* 1: the plane z = 0 exists; default 1                             */
+    double ground_mu;    /* friction of the ground; default 0.4                             */
+    int ground;          /* 1: the ground plane z = 0 exists; default 1                      */
     int warm_start;      /* 1: warm-start lambda from the cache; default 1                   */
     ct_settings settings; /* the solver; default ct_default_settings()                       */
 
