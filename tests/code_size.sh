@@ -112,7 +112,7 @@ for t in $main_tags; do printf ' %s |' "$t"; done
 printf '\n|---|'
 for t in $main_tags; do printf -- '---:|'; done
 printf '\n'
-for g in common gs-sweep gs-local admm staggered other unattributed total; do  # unattributed: the test driver embedded_solve
+for g in common gs-sweep gs-local admm staggered other unattributed total; do # unattributed: the test driver
     printf '| %s |' "$g"
     for t in $main_tags; do printf ' %s |' "$(get "$t" "$g")"; done
     printf '\n'

@@ -93,7 +93,7 @@ if $XCC $XFLAGS $FLAGS -c "$SRC" -o "$OUT/cross.o" >"$OUT/cross.log" 2>&1; then
     check_obj "$name" "$XNM" "$OUT/cross.o"
 elif grep -q 'type-limits' "$OUT/cross.log" &&
     $XCC $XFLAGS $FLAGS -Wno-type-limits -c "$SRC" -o "$OUT/cross.o" >"$OUT/cross2.log" 2>&1; then
-    echo "NOTE $name: KNOWN_BUG_SHORT_ENUM_TYPE_LIMITS: contact.h warns under -Wtype-limits with short enums; built with -Wno-type-limits (log $OUT/cross.log)"
+    echo "NOTE $name: KNOWN_BUG_SHORT_ENUM_TYPE_LIMITS: contact.h warns under -Wtype-limits with short enums; built with -Wno-type-limits"
     check_obj "$name" "$XNM" "$OUT/cross.o"
 else
     fail "$name" "compile failed: $(grep -m 1 -E 'error|warning' "$OUT/cross.log") (log $OUT/cross.log)"
