@@ -56,6 +56,16 @@ static void fz_fail(const char *why, int line) {
                 (double)s->tol_change, s->check_every, s->warm_start, (int)s->admm.rule,
                 (double)s->admm.eta, (double)s->admm.rho0, (double)s->admm.over_relax,
                 (double)s->pgs.omega, s->staggered.inner_iters, s->staggered.lcp);
+        fprintf(stderr, "  admm: rho_power %.17g rho_power_step %.17g ratio %.17g update_every %d "
+                "power_iters %d linear_factor %.17g; sym_tol %g; raisim: alpha %g alpha_min %g gamma %g "
+                "beta1 %g beta2 %g beta3 %g bisect_tol %g bisect_iters %d es_tol %g mass_sum %g; "
+                "pgs.desaxce %d\n",
+                (double)s->admm.rho_power, (double)s->admm.rho_power_step, (double)s->admm.ratio,
+                s->admm.update_every, s->admm.power_iters, (double)s->admm.linear_factor,
+                (double)s->sym_tol, (double)s->raisim.alpha, (double)s->raisim.alpha_min,
+                (double)s->raisim.gamma, (double)s->raisim.beta1, (double)s->raisim.beta2,
+                (double)s->raisim.beta3, (double)s->raisim.bisect_tol, s->raisim.bisect_iters,
+                (double)s->raisim.es_tol, (double)s->raisim.mass_sum, s->pgs.desaxce);
         if (fz_ctx_info)
             fprintf(stderr, "  info: status %s, iterations %d, factorizations %d, rho %g\n",
                     ct_status_string(fz_ctx_info->status), fz_ctx_info->iterations,
