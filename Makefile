@@ -21,7 +21,7 @@ SANFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fram
 BUILD    = build
 
 # tests/test_<name>.c, each built four ways
-TESTS      = cones criteria cholesky solver validate io gs admm determinism bounded
+TESTS      = cones criteria cholesky solver validate io gs admm newton determinism bounded
 DOUBLE     = $(TESTS:%=$(BUILD)/tests/double/test_%)
 FLOAT      = $(TESTS:%=$(BUILD)/tests/float/test_%)
 SAN_DOUBLE = $(TESTS:%=$(BUILD)/tests/san-double/test_%)
@@ -91,14 +91,6 @@ $(BUILD)/tests/san-double/%: tests/%.c $(TEST_DEPS)
 $(BUILD)/tests/san-float/%: tests/%.c $(TEST_DEPS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(SANFLAGS) -DCONTACT_USE_FLOAT -I. -o $@ $< $(LDLIBS)
-
-$(BUILD)/tests/double/test_world: tests/test_world.c $(WORLD_DEPS) $(TEST_DEPS)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -I. -Iexamples/world -o $@ tests/test_world.c $(WORLD_SRC) $(LDLIBS)
-
-$(BUILD)/tests/san-double/test_world: tests/test_world.c $(WORLD_DEPS) $(TEST_DEPS)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(SANFLAGS) -I. -Iexamples/world -o $@ tests/test_world.c $(WORLD_SRC) $(LDLIBS)
 
 # make fuzz [FUZZ_TIME=seconds]: the libFuzzer + ASan + UBSan harness of ct_solve
 # (tests/fuzz/fuzz_solve.c), double then float, FUZZ_TIME/2 seconds each, one job; needs clang

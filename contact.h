@@ -69,7 +69,8 @@
        >>config >>codes >>types >>api               declarations
        >>hooks >>linalg >>delassus >>cones >>criteria >>workspace >>settings >>validate
        >>solver-common
-       >>solver-gs >>solver-admm >>solver-staggered >>solver-inverse >>compliance
+       >>solver-gs >>solver-admm >>solver-staggered >>solver-newton >>derivatives
+       >>solver-inverse >>compliance
        >>public >>io
        >>license
 
@@ -133,6 +134,8 @@ typedef double ct_real;
 #define ct_workspace_free CT__PREC(ct_workspace_free)
 #define ct_solve CT__PREC(ct_solve)
 #define ct_solve_update CT__PREC(ct_solve_update)
+#define ct_jvp CT__PREC(ct_jvp)
+#define ct_vjp CT__PREC(ct_vjp)
 #define ct_admm_state_get CT__PREC(ct_admm_state_get)
 #define ct_admm_state_set CT__PREC(ct_admm_state_set)
 #define ct_inverse_dynamics CT__PREC(ct_inverse_dynamics)
@@ -185,7 +188,9 @@ extern "C" {
     X(CT_ERROR_NO_FACTORIZATION, -13,                                                            \
       "the workspace holds no reusable ADMM factorization for this problem (call ct_solve)")    \
     X(CT_ERROR_ANISOTROPIC_COMPLIANCE, -14,                                                      \
-      "the two tangent rows of a contact have different compliance R (must be equal here)")
+      "the two tangent rows of a contact have different compliance R (must be equal here)")  \
+    X(CT_ERROR_INVALID_SOFT, -15,                                                                 \
+      "invalid soft-model input: p->soft data out of range, or R <= 0 where the model needs it")
 
 /* ct_status: the outcome of a solve that ran (ct_info.status). */
 #define CT_STATUS_LIST(X)                                                                        \
@@ -217,6 +222,8 @@ typedef enum ct_method {
                                   QPs alternated, each solved by ADMM; NCP or LCP flavor         */
     CT_METHOD_ADMM_CCP = 9,    /* ADMM_NCP without the De Saxce term: the convex Anitescu model
                                   (seed 000 Alg. 3, seed 001 Alg. 6 with s = 0)                  */
+    CT_METHOD_NEWTON_SOFT = 10, /* Newton with exact line search on a soft convex model (MuJoCo
+                                  and Drake: regularized CCP, SAP, Lagged, Similar; seed 002)  */
     CT_METHOD_COUNT_
 } ct_method;
 
@@ -225,8 +232,10 @@ typedef enum ct_flavor {
     CT_FLAVOR_NCP = 0,      /* Coulomb with the De Saxce term: Signorini + cone + max. dissipation */
     CT_FLAVOR_CCP = 1,      /* Anitescu's convex relaxation: no De Saxce term                  */
     CT_FLAVOR_LCP = 2,      /* box (4-facet pyramid) friction with the term mu ||v_T||_1      */
-    CT_FLAVOR_SIGNORINI = 3 /* Preclik's per-contact model (RAISIM, NBGS): cone feasibility and
+    CT_FLAVOR_SIGNORINI = 3, /* Preclik's per-contact model (RAISIM, NBGS): cone feasibility and
                                Signorini only; its solvers also require a small last update  */
+    CT_FLAVOR_SOFT = 4      /* a soft model's law (p->soft): lambda = gamma(v - R lambda), the
+                               impulse the model gives at the physical velocity (NEWTON_SOFT) */
 } ct_flavor;
 
 /* What a solve stops on. */
@@ -243,6 +252,39 @@ typedef enum ct_stop_rule {
 /* Per-contact mode from ct_contact_modes. */
 typedef enum ct_contact_mode { CT_MODE_OPEN = 0, CT_MODE_STICK = 1, CT_MODE_SLIDE = 2 } ct_contact_mode;
 
+/* Soft contact models (seed 002), solved by NEWTON_SOFT and scored by CT_FLAVOR_SOFT. */
+typedef enum ct_soft_model {
+    CT_SOFT_CCP = 0,    /* regularized CCP: lambda = P^R_K(-R^-1 v_c) with R > 0 from p->R on
+                           every row (MuJoCo's, Drake's or ContactBench's R: ct_compliance_*)  */
+    CT_SOFT_SAP = 1,    /* Drake SAP (seed 002 Sec. V-A): R and v^ from k, tau_d, beta, sigma  */
+    CT_SOFT_LAGGED = 2, /* Hunt-Crossley normal law, friction of the previous normal impulse
+                           (seed 002 eq. 18); regularized by sigma (eq. 26)                   */
+    CT_SOFT_SIMILAR = 3 /* Hunt-Crossley law of z = v_n - mu ||v_T||_s (seed 002 eq. 19-21)    */
+} ct_soft_model;
+
+/* The data of the soft models. With them g is the pure free velocity J v*: no Baumgarte or
+   phi0/dt bias (compliance enters through phi0; seed 002 notes, trap T10). */
+typedef struct ct_soft {
+    ct_soft_model model;
+    ct_real dt;          /* time step (s) > 0 (SAP, LAGGED, SIMILAR)                          */
+    const ct_real *phi0; /* (nc) signed distance at the start of the step (m); < 0 overlaps  */
+    const ct_real *vn0;  /* (nc) previous normal velocity (m/s), LAGGED; NULL: 0             */
+    const ct_real *k;    /* (nc) stiffness (N/m) >= 0; SAP: > 0                               */
+    const ct_real *d;    /* (nc) LAGGED, SIMILAR: Hunt-Crossley dissipation (s/m) >= 0; SAP:
+                            the dissipation time scale tau_d (s) >= 0                         */
+    ct_real v_s;         /* LAGGED, SIMILAR: stiction tolerance eps_s (m/s) > 0 (seed 002:
+                            1e-4)                                                             */
+    ct_real sigma;       /* SAP: R_t = sigma w (> 0, Drake 1e-3); LAGGED, SIMILAR: eps_s =
+                            max(v_s, sigma w mu gamma_n0) (eq. 26; 0 = the pure model)        */
+    ct_real beta;        /* SAP near-rigid parameter >= 0 (Drake 1)                           */
+    /* Optional generalized form (nv > 0 and nv < n): G = J M^-1 J^T and g = J vstar must hold;
+       NEWTON_SOFT then works in generalized velocities (Newton matrix M + J^T H J, nv x nv). */
+    int nv;              /* 0: contact space                                                  */
+    const ct_real *M;    /* (nv x nv) row-major SPD mass matrix                               */
+    const ct_real *J;    /* (n x nv) row-major constraint Jacobian                            */
+    const ct_real *vstar; /* (nv) free velocity                                               */
+} ct_soft;
+
 /* The problem of one time step. All arrays are caller-owned and read only.
    v = (G + R) lambda + g. */
 typedef struct ct_problem {
@@ -253,6 +295,8 @@ typedef struct ct_problem {
     const ct_real *g;    /* (n) free velocity, biases folded into normal rows               */
     const ct_real *mu;   /* (nc) friction coefficients >= 0; may be NULL when nc = 0         */
     const ct_real *R;    /* (n) compliance diagonal >= 0, or NULL for rigid rows            */
+    const ct_soft *soft; /* soft model data, or NULL; read only by NEWTON_SOFT and
+                            CT_FLAVOR_SOFT (NULL there means CT_SOFT_CCP with p->R)          */
 } ct_problem;
 
 /* Knobs of the Gauss-Seidel family (PGS_NCP, PGS_CCP, PGS_LCP, NBGS). */
@@ -334,6 +378,16 @@ typedef struct ct_history {
     int count;                 /* written by ct_solve: the entries filled                  */
 } ct_history;
 
+/* NEWTON_SOFT knobs (seed 002 Sec. X; defaults from Drake, its notes Sec. 3.2). */
+typedef struct ct_newton_settings {
+    ct_real alpha_max;    /* largest line-search step, >= 1; default 1.5                       */
+    int ls_iters;         /* line-search iterations at most, >= 1; default 100                 */
+    ct_real ls_tol;       /* the exact line search stops when the step changes alpha by less
+                             than ls_tol alpha_max, > 0; default 1e-8                          */
+    ct_real cost_tol;     /* stall: |l_k - l_k-1| <= cost_tol |l| with alpha > 0.5, >= 0;
+                             default 1e-15                                                    */
+} ct_newton_settings;
+
 typedef struct ct_settings {
     ct_method method;      /* algorithm and model; default CT_METHOD_ADMM_NCP                 */
     int max_iter;          /* iterations (sweeps) at most, >= 0; default 1000                 */
@@ -349,6 +403,7 @@ typedef struct ct_settings {
     ct_raisim_settings raisim;
     ct_staggered_settings staggered;
     ct_history *history;   /* NULL (default) or a buffer that receives per-iteration records  */
+    ct_newton_settings newton;
 } ct_settings;
 
 /* Residuals of a point (lambda, v), each the maximum over constraints of the per-constraint
@@ -426,6 +481,34 @@ CT_API ct_result ct_solve(const ct_problem *p, const ct_settings *s, ct_workspac
    workspace holds none for this problem. For methods without a factorization it is ct_solve. */
 CT_API ct_result ct_solve_update(const ct_problem *p, const ct_settings *s, ct_workspace *ws,
                                  ct_real *lambda, ct_real *v, ct_info *info);
+/* Derivatives of an answer (lambda, v) of ct_solve by the implicit function theorem at that
+   point itself (seed 002 Sec. X-B), for the law of settings.method's flavor:
+   - SOFT (NEWTON_SOFT): v_c = G gamma(v_c) + g differentiated: (I + G H) dv_c = dg + dG lambda,
+     dlambda = -H dv_c (H: the models' Hessian blocks at v_c = v - R lambda), solved through
+     H = C C^T and the SPD matrix I + C^T G C (no inverse of G: a singular G is fine; lambda is
+     unique).
+   - NCP, CCP (the other methods): the contact modes of the point (open: lambda = 0; stick:
+     v = 0; slide: lambda_T = -mu lambda_n v_T/||v_T|| and v_n = 0 (NCP) or v_n = mu ||v_T||
+     (CCP); joints v = 0, limits by activity) identified with the relative tolerance
+     1e-6 (1e-3 in float), linearized and solved by LU. At a mode boundary the derivative is the
+     one-sided derivative of the identified mode. When the linearization is singular (a
+     hyperstatic G: lambda is not unique) it is solved with G + eps I, eps = sqrt(eps_mach)
+     max G_ii: dv is the true derivative up to O(eps), dlambda that of the eps-regularized
+     lambda, and *lambda_unique (may be NULL) is set to 0.
+   jvp: directions dg (n), dG (n x n), dmu (nc; NCP/CCP only), each may be NULL (zero);
+   outputs dlambda, dv (n; may be NULL). vjp: cotangents lbar, vbar (n; NULL = zero); outputs
+   gbar (n), Gbar (n x n), mubar (nc; NCP/CCP only), each may be NULL. ws: a workspace sized
+   for CT_METHOD_NEWTON_SOFT (whatever the method). LCP and SIGNORINI flavors:
+   CT_ERROR_INVALID_SETTINGS. */
+CT_API ct_result ct_jvp(const ct_problem *p, const ct_settings *s, ct_workspace *ws,
+                        const ct_real *lambda, const ct_real *v, const ct_real *dg,
+                        const ct_real *dG, const ct_real *dmu, ct_real *dlambda, ct_real *dv,
+                        int *lambda_unique);
+CT_API ct_result ct_vjp(const ct_problem *p, const ct_settings *s, ct_workspace *ws,
+                        const ct_real *lambda, const ct_real *v, const ct_real *lbar,
+                        const ct_real *vbar, ct_real *gbar, ct_real *Gbar, ct_real *mubar,
+                        int *lambda_unique);
+
 /* The ADMM state a workspace keeps between solves, for engines that cache it per contact:
    get copies the dual variable z (n = nb + nu + 3 nc entries; may be NULL) and rho of the last
    ADMM solve (CT_ERROR_NO_FACTORIZATION if there was none of this size); set stores them so
@@ -1180,6 +1263,201 @@ CT_API void ct_project_dual_constraints(int nb, int nu, int nc, const ct_real *m
         ct_project_dual_cone(mu[i], x + nb + nu + 3 * i, out + nb + nu + 3 * i);
 }
 
+/* >>soft --------------------------------------------------------------------------------- */
+/* The soft contact models of seed 002 (its notes Sec. 2, "per-contact kernel" 2.8): for each
+   contact a convex potential l_i of the physical contact velocity v_c (t1, t2, n), its impulse
+   gamma = -grad l_i and its Hessian H = grad^2 l_i (3x3, symmetric PSD: the models are
+   irrotational, seed 002 Sec. IV). Joint and limit rows are the regularized CCP of their R > 0:
+   bilateral gamma = -v/R, unilateral gamma = max(0, -v/R).
+     CT_SOFT_CCP / SAP: y = R^-1 (v^ - v_c), gamma = P^R_K(y) (the projection in the R metric,
+       three regions, notes Sec. 2.2), l = 1/2 gamma^T R gamma; H = (d gamma / d y) R^-1.
+       CCP: R from p->R, v^ = 0. SAP: w = ||G_ii||_F / 3, R_t = sigma w,
+       R_n = max(beta^2 w / (4 pi^2), 1 / (dt k (dt + tau_d))), v^ = -phi0 / (dt + tau_d).
+     Hunt-Crossley normal law (eq. 22): n(v) = dt k (-phi0 - dt v)+ (1 - d v)+, its antiderivative
+       N(v) = N+(min(v, v^)), v^ = min(-phi0/dt, 1/d), N+(v) = dt k [-v (phi0 + dt v / 2)
+       + d v^2 / 2 (phi0 + 2 dt v / 3)].
+     CT_SOFT_LAGGED (eq. 18): l = -N(v_n) + mu gamma_n0 ||v_T||_s, gamma_n0 = n at (phi0, vn0).
+     CT_SOFT_SIMILAR (eq. 19-21): l = -N(z), z = v_n - mu ||v_T||_s; the Hessian is the notes'
+       corrected one (the paper prints -mu instead of -mu^2 in G_tt and omits G_tn):
+       G_tt = -mu^2 n'(z) P_s + mu n(z) P_s^perp / (s_t + eps), G_tn = mu n'(z) t_s, G_nn = -n'(z).
+     ||x||_s = sqrt(||x||^2 + eps^2) - eps (App. A), eps = max(v_s, sigma w mu gamma_n0) (eq. 26). */
+#define CT__FOUR_PI_SQ ((ct_real)39.47841760435743)
+
+/* ||G_ii||_F of contact c's 3x3 diagonal block */
+CT__PRIVATE ct_real ct__block_frobenius(const ct_problem *p, int c) {
+    const int n = p->nb + p->nu + 3 * p->nc, r0 = p->nb + p->nu + 3 * c;
+    ct_real f = 0;
+    int i, j;
+    for (i = 0; i < 3; ++i)
+        for (j = 0; j < 3; ++j) {
+            ct_real e = p->G[(size_t)(r0 + i) * n + r0 + j];
+            f += e * e;
+        }
+    return CONTACT_SQRT(f);
+}
+
+CT__PRIVATE ct_soft_model ct__soft_model(const ct_problem *p) {
+    return p->soft ? p->soft->model : CT_SOFT_CCP;
+}
+
+/* Hunt-Crossley impulse n(v), its derivative n'(v) and N(v) (seed 002 eq. 22, notes 2.1) */
+CT__PRIVATE void ct__hc(ct_real v, ct_real dt, ct_real k, ct_real d, ct_real phi0, ct_real *n,
+                        ct_real *np, ct_real *N) {
+    ct_real e = -phi0 - dt * v, a = 1 - d * v, vh = -phi0 / dt, u;
+    if (d > 0) vh = ct__min(vh, 1 / d);
+    *n = e > 0 && a > 0 ? dt * k * e * a : 0;
+    *np = e > 0 && a > 0 ? -dt * k * (dt * a + d * e) : 0;
+    u = ct__min(v, vh);
+    *N = dt * k * (-u * (phi0 + (ct_real)0.5 * dt * u) + d * u * u * (ct_real)0.5 * (phi0 + (ct_real)2 / 3 * dt * u));
+}
+
+/* The kernel of contact i at the physical velocity vc: cost, gamma, H (3x3 row-major; may be
+   NULL). */
+CT__PRIVATE void ct__soft_contact(const ct_problem *p, int i, const ct_real vc[3], ct_real *cost,
+                                  ct_real gam[3], ct_real *H) {
+    const ct_soft *sf = p->soft;
+    const ct_soft_model model = ct__soft_model(p);
+    const int r0 = p->nb + p->nu + 3 * i;
+    const ct_real mu = p->mu[i];
+    int a, b;
+    if (H) for (a = 0; a < 9; ++a) H[a] = 0;
+    if (model == CT_SOFT_CCP || model == CT_SOFT_SAP) {
+        ct_real Rt, Rn, vh = 0, y[3], yr, mh, mt2;
+        if (model == CT_SOFT_CCP) {
+            Rt = p->R[r0];
+            Rn = p->R[r0 + 2];
+        } else {
+            ct_real w = ct__block_frobenius(p, i) / 3, td = sf->d[i], dt = sf->dt;
+            Rt = sf->sigma * w;
+            Rn = ct__max(sf->beta * sf->beta * w / CT__FOUR_PI_SQ, 1 / (dt * sf->k[i] * (dt + td)));
+            vh = -sf->phi0[i] / (dt + td);
+        }
+        y[0] = -vc[0] / Rt;
+        y[1] = -vc[1] / Rt;
+        y[2] = (vh - vc[2]) / Rn;
+        yr = ct__norm_t(y);
+        mh = mu * Rt / Rn;
+        mt2 = mu * mh;
+        if (yr <= mu * y[2]) { /* stiction */
+            gam[0] = y[0]; gam[1] = y[1]; gam[2] = y[2];
+            if (H) { H[0] = H[4] = 1 / Rt; H[8] = 1 / Rn; }
+        } else if (y[2] <= -mh * yr) { /* no contact */
+            gam[0] = gam[1] = gam[2] = 0;
+        } else { /* sliding: on the cone's boundary (yr > 0 here) */
+            ct_real f = 1 / (1 + mt2), gn = (y[2] + mh * yr) * f, t[2], A[9];
+            t[0] = y[0] / yr;
+            t[1] = y[1] / yr;
+            gam[0] = mu * gn * t[0];
+            gam[1] = mu * gn * t[1];
+            gam[2] = gn;
+            if (H) { /* H = (d gamma / d y) R^-1 */
+                for (a = 0; a < 2; ++a)
+                    for (b = 0; b < 2; ++b)
+                        A[3 * a + b] = mu * (gn / yr * ((a == b) - t[a] * t[b]) + mh * f * t[a] * t[b]);
+                for (a = 0; a < 2; ++a) {
+                    A[3 * a + 2] = mu * f * t[a];
+                    A[6 + a] = mh * f * t[a];
+                }
+                A[8] = f;
+                for (a = 0; a < 3; ++a)
+                    for (b = 0; b < 3; ++b) H[3 * a + b] = A[3 * a + b] / (b == 2 ? Rn : Rt);
+            }
+        }
+        *cost = (ct_real)0.5 * (Rt * (gam[0] * gam[0] + gam[1] * gam[1]) + Rn * gam[2] * gam[2]);
+    } else { /* LAGGED, SIMILAR */
+        const ct_real dt = sf->dt, k = sf->k[i], d = sf->d[i], phi0 = sf->phi0[i];
+        ct_real vn0 = sf->vn0 ? sf->vn0[i] : 0, gn0 = 0, eps, st, den, t[2], n, np, N;
+        if (-phi0 > 0 && 1 - d * vn0 > 0) gn0 = dt * k * (-phi0) * (1 - d * vn0);
+        eps = sf->v_s;
+        if (sf->sigma > 0) eps = ct__max(eps, sf->sigma * ct__block_frobenius(p, i) / 3 * mu * gn0);
+        st = CONTACT_SQRT(vc[0] * vc[0] + vc[1] * vc[1] + eps * eps) - eps;
+        den = st + eps;
+        t[0] = vc[0] / den;
+        t[1] = vc[1] / den;
+        if (model == CT_SOFT_LAGGED) {
+            ct__hc(vc[2], dt, k, d, phi0, &n, &np, &N);
+            *cost = -N + mu * gn0 * st;
+            gam[0] = -mu * gn0 * t[0];
+            gam[1] = -mu * gn0 * t[1];
+            gam[2] = n;
+            if (H) {
+                for (a = 0; a < 2; ++a)
+                    for (b = 0; b < 2; ++b) H[3 * a + b] = mu * gn0 * ((a == b) - t[a] * t[b]) / den;
+                H[8] = -np;
+            }
+        } else {
+            ct__hc(vc[2] - mu * st, dt, k, d, phi0, &n, &np, &N);
+            *cost = -N;
+            gam[0] = -mu * n * t[0];
+            gam[1] = -mu * n * t[1];
+            gam[2] = n;
+            if (H) {
+                for (a = 0; a < 2; ++a) {
+                    for (b = 0; b < 2; ++b)
+                        H[3 * a + b] = -mu * mu * np * t[a] * t[b] + mu * n * ((a == b) - t[a] * t[b]) / den;
+                    H[3 * a + 2] = H[6 + a] = mu * np * t[a];
+                }
+                H[8] = -np;
+            }
+        }
+    }
+}
+
+/* A joint (bilateral) or limit (unilateral) row's regularized CCP at velocity vc: R > 0 */
+CT__PRIVATE void ct__soft_row(const ct_problem *p, int i, ct_real vc, ct_real *cost, ct_real *gam,
+                              ct_real *h) {
+    const ct_real R = p->R[i], y = -vc / R;
+    int on = i < p->nb || y > 0;
+    *gam = on ? y : 0;
+    *h = on ? 1 / R : 0;
+    *cost = (ct_real)0.5 * R * *gam * *gam;
+}
+
+/* The input checks of the soft models (CT_ERROR_INVALID_SOFT, CT_ERROR_ANISOTROPIC_COMPLIANCE) */
+CT__PRIVATE ct_result ct__soft_validate(const ct_problem *p) {
+    const ct_soft *sf = p->soft;
+    const ct_soft_model model = ct__soft_model(p);
+    const int c0 = p->nb + p->nu, n = c0 + 3 * p->nc;
+    int i;
+    if ((int)model < 0 || (int)model > (int)CT_SOFT_SIMILAR) return CT_ERROR_INVALID_SOFT;
+    if (c0 > 0 || model == CT_SOFT_CCP) { /* rows with R > 0 */
+        if (!p->R) return CT_ERROR_INVALID_SOFT;
+        for (i = 0; i < (model == CT_SOFT_CCP ? n : c0); ++i)
+            if (!(p->R[i] > 0)) return CT_ERROR_INVALID_SOFT;
+    }
+    if (model == CT_SOFT_CCP) {
+        for (i = 0; i < p->nc; ++i)
+            if (p->R[c0 + 3 * i] != p->R[c0 + 3 * i + 1]) return CT_ERROR_ANISOTROPIC_COMPLIANCE;
+    } else {
+        if (p->nc > 0 && (!sf->phi0 || !sf->k || !sf->d)) return CT_ERROR_INVALID_SOFT;
+        if (!ct__finite(sf->dt) || !(sf->dt > 0) || !ct__finite(sf->sigma) || !(sf->sigma >= 0) ||
+            !ct__finite(sf->beta) || !(sf->beta >= 0) || !ct__finite(sf->v_s))
+            return CT_ERROR_INVALID_SOFT;
+        if (p->nc > 0 && (!ct__all_finite(sf->phi0, (size_t)p->nc) || !ct__all_finite(sf->k, (size_t)p->nc) ||
+                          !ct__all_finite(sf->d, (size_t)p->nc) ||
+                          (sf->vn0 && !ct__all_finite(sf->vn0, (size_t)p->nc))))
+            return CT_ERROR_INVALID_SOFT;
+        for (i = 0; i < p->nc; ++i)
+            if (!(sf->k[i] >= 0) || !(sf->d[i] >= 0) || (p->R && (p->R[c0 + 3 * i] != 0 ||
+                p->R[c0 + 3 * i + 1] != 0 || p->R[c0 + 3 * i + 2] != 0)))
+                return CT_ERROR_INVALID_SOFT; /* the model is the contact's compliance */
+        if (model == CT_SOFT_SAP) {
+            if (!(sf->sigma > 0)) return CT_ERROR_INVALID_SOFT;
+            for (i = 0; i < p->nc; ++i)
+                if (!(sf->k[i] > 0)) return CT_ERROR_INVALID_SOFT;
+        } else if (!(sf->v_s > 0)) {
+            return CT_ERROR_INVALID_SOFT;
+        }
+    }
+    if (sf && sf->nv > 0) {
+        if (!sf->M || !sf->J || !sf->vstar || sf->nv > CT__MAX_N) return CT_ERROR_INVALID_SOFT;
+        if (!ct__all_finite(sf->M, (size_t)sf->nv * (size_t)sf->nv) ||
+            !ct__all_finite(sf->J, (size_t)n * (size_t)sf->nv) || !ct__all_finite(sf->vstar, (size_t)sf->nv))
+            return CT_ERROR_NON_FINITE;
+    }
+    return CT_OK;
+}
+
 /* >>criteria ----------------------------------------------------------------------------- */
 /* For (lambda, v), per constraint (seed 000 Sec. II, seed 001 eq. 156-164):
      w = v + Gamma(v) (NCP), w = v (CCP), w = v + (0, 0, mu ||v_T||_1) and K the 4-facet
@@ -1210,6 +1488,36 @@ CT_API ct_result ct_criteria(const ct_problem *p, const ct_real *lambda, const c
     CONTACT_MEMSET(out, 0, sizeof(*out));
     out->primal_row = out->dual_row = out->comp_row = out->natmap_row = -1;
     out->signorini_row = out->absolute_row = -1;
+    if (flavor == CT_FLAVOR_SOFT) {
+        /* the model's law: v_c = v - R lambda (the physical velocity) and lambda = gamma(v_c);
+           natmap (= absolute) is max ||lambda_i - gamma_i(v_c)|| per row or contact */
+        ct_result res;
+        if (n > 0 && !p->G) return CT_ERROR_INVALID_ARGUMENT;
+        res = ct__soft_validate(p);
+        if (res != CT_OK) return res;
+        for (i = 0; i < p->nb + p->nu; ++i) {
+            ct_real c, gm, h, e;
+            ct__soft_row(p, i, v[i] - p->R[i] * lambda[i], &c, &gm, &h);
+            e = CONTACT_FABS(lambda[i] - gm);
+            ct__res_take(e, i, &out->natmap, &out->natmap_row);
+            f2 += e * e;
+        }
+        for (i = 0; i < p->nc; ++i) {
+            int r = p->nb + p->nu + 3 * i, j;
+            ct_real vc[3], gm[3], c, e2 = 0;
+            for (j = 0; j < 3; ++j) vc[j] = v[r + j] - (p->R ? p->R[r + j] * lambda[r + j] : 0);
+            ct__soft_contact(p, i, vc, &c, gm, NULL);
+            for (j = 0; j < 3; ++j) e2 += (lambda[r + j] - gm[j]) * (lambda[r + j] - gm[j]);
+            ct__res_take(CONTACT_SQRT(e2), r, &out->natmap, &out->natmap_row);
+            ct__res_take(CONTACT_FABS(lambda[r + 2] * v[r + 2]), r, &out->signorini, &out->signorini_row);
+            f2 += e2;
+        }
+        out->absolute = out->natmap;
+        out->absolute_row = out->natmap_row;
+        den = ct__max(ct__norm2(p->g, n), ct__max(ct__norm2(lambda, n), ct__norm2(v, n)));
+        out->relative = den > 0 ? CONTACT_SQRT(f2) / den : (ct_real)0;
+        return CT_OK;
+    }
     for (i = 0; i < p->nb; ++i) {
         ct_real a = CONTACT_FABS(v[i]);
         ct__res_take(0, i, &out->primal, &out->primal_row);
@@ -1312,6 +1620,9 @@ typedef struct ct__layout {
     size_t scratch;       /* Cholesky scratch                                       ADMM, STAG */
     size_t idx;           /* n ints: the rows of the two subproblems                STAGGERED */
     size_t rad;           /* nc: the disk (box) radii mu lambda_n                   STAGGERED */
+    size_t u, s1, s2, s3, s4; /* n each: trial velocity, trial impulse, gradient, c, trial q NEWTON */
+    size_t nm, bm;        /* n*n each: the Newton matrix, H times the map A         NEWTON    */
+    size_t hess;          /* 2 (9 nc + nb + nu): Hessians at the point and the trial NEWTON   */
     size_t total;
 } ct__layout;
 
@@ -1328,7 +1639,8 @@ CT__PRIVATE int ct__is_admm(ct_method m) {
 
 /* the per-contact sweep methods */
 CT__PRIVATE int ct__is_sweep(ct_method m) {
-    return m != CT_METHOD_ADMM_NCP && m != CT_METHOD_ADMM_CCP && m != CT_METHOD_STAGGERED;
+    return m != CT_METHOD_ADMM_NCP && m != CT_METHOD_ADMM_CCP && m != CT_METHOD_STAGGERED &&
+           m != CT_METHOD_NEWTON_SOFT;
 }
 
 /* What an ADMM solve leaves in the workspace for the next one (ct_solve_update, warm_rho,
@@ -1365,6 +1677,17 @@ CT__PRIVATE void ct__layout_for(ct_method m, int nb, int nu, int nc, ct__layout 
         if (m == CT_METHOD_STAGGERED) {
             L->idx = ct__take(&at, (nn * sizeof(int) + sizeof(ct_real) - 1) / sizeof(ct_real));
             L->rad = ct__take(&at, (size_t)nc);
+        }
+        if (m == CT_METHOD_NEWTON_SOFT) {
+            L->idx = ct__take(&at, (nn * sizeof(int) + sizeof(ct_real) - 1) / sizeof(ct_real));
+            L->u = ct__take(&at, nn);
+            L->s1 = ct__take(&at, nn);
+            L->s2 = ct__take(&at, nn);
+            L->s3 = ct__take(&at, nn);
+            L->s4 = ct__take(&at, nn);
+            L->nm = ct__take(&at, nn * nn);
+            L->bm = ct__take(&at, nn * nn);
+            L->hess = ct__take(&at, 2 * (9 * (size_t)nc + (size_t)(nb + nu)));
         }
     }
     L->total = at;
@@ -1432,6 +1755,10 @@ CT_API ct_settings ct_default_settings(void) {
     s.admm.warm_rho = 0;
     s.admm.warm_dual = 0;
     s.history = NULL;
+    s.newton.alpha_max = (ct_real)1.5;  /* Drake's exact line search */
+    s.newton.ls_iters = 100;            /* Drake */
+    s.newton.ls_tol = (ct_real)1e-8;    /* Drake's f_tolerance */
+    s.newton.cost_tol = (ct_real)1e-15; /* Drake's cost criterion */
     s.raisim.alpha = CT_DEFAULT_RAISIM_ALPHA;
     s.raisim.alpha_min = CT_DEFAULT_RAISIM_ALPHA_MIN;
     s.raisim.gamma = CT_DEFAULT_RAISIM_GAMMA;
@@ -1463,6 +1790,7 @@ CT_API ct_flavor ct_method_flavor(const ct_settings *s) {
         case CT_METHOD_RAISIM: return CT_FLAVOR_SIGNORINI;
         case CT_METHOD_STAGGERED: return s->staggered.lcp ? CT_FLAVOR_LCP : CT_FLAVOR_NCP;
         case CT_METHOD_ADMM_CCP: return CT_FLAVOR_CCP;
+        case CT_METHOD_NEWTON_SOFT: return CT_FLAVOR_SOFT;
         default: return CT_FLAVOR_NCP;
     }
 }
@@ -1491,6 +1819,10 @@ CT_API ct_result ct_settings_validate(const ct_settings *s) {
         (s->admm.warm_dual != 0 && s->admm.warm_dual != 1))
         return CT_ERROR_INVALID_SETTINGS;
     if (s->history && (s->history->capacity < 0 || (s->history->capacity > 0 && !s->history->entries)))
+        return CT_ERROR_INVALID_SETTINGS;
+    if (!(s->newton.alpha_max >= 1) || !ct__finite(s->newton.alpha_max) || s->newton.ls_iters < 1 ||
+        !(s->newton.ls_tol > 0) || !ct__finite(s->newton.ls_tol) || !(s->newton.cost_tol >= 0) ||
+        !ct__finite(s->newton.cost_tol))
         return CT_ERROR_INVALID_SETTINGS;
     if (s->pgs.desaxce != 0 && s->pgs.desaxce != 1) return CT_ERROR_INVALID_SETTINGS;
     {
@@ -2628,6 +2960,696 @@ CT__PRIVATE ct_status ct__staggered(ct__run *r, const ct__layout *L, ct_workspac
     return CT_STATUS_MAX_ITERATIONS;
 }
 
+/* >>solver-newton ------------------------------------------------------------------------ */
+/* NEWTON_SOFT: the soft convex problem of MuJoCo and Drake solved by Newton's method with an
+   exact line search (seed 002 Sec. X, its notes Sec. 1.2, 3.1-3.2; seed 000 Alg. 4).
+   Primal problem in a variable q with the contact velocities v_c = A q + b:
+     min_q  phi(q) = 1/2 q^T Q q - c^T q + sum_i l_i(v_c,i)         (l_i: >>soft)
+     gradient  Q q - c - A^T gamma(v_c),   Newton matrix  N = Q + A^T H(v_c) A
+   - contact space (only G and g given; notes Sec. 1.2): G = L L^T by a pivoted Cholesky that
+     stops at the numerical rank r (G is often singular: a box on a plane, most FCLib problems;
+     the dropped directions have G-curvature below 64 n eps max G_ii), A = L (n x r), b = g,
+     Q = I, c = 0, so q = L^T gamma at the optimum and v_c = G gamma + g.
+   - generalized velocities (p->soft->nv > 0, nv < n; eq. 3): q = v, A = J, b = g - J v*,
+     Q = M, c = M v*; N is nv x nv, cheaper when nv < 3 nc.
+   Each iteration: N dq = -grad (dense Cholesky), then the exact line search on
+   phi'(alpha) = dq^T (Q q - c) + alpha dq^T Q dq - dv_c^T gamma(v_c + alpha dv_c) = 0 over
+   [0, alpha_max]: alpha_max if phi'(alpha_max) <= 0, else a safeguarded Newton iteration on
+   phi' (phi'' = dq^T Q dq + dv_c^T H dv_c) inside the bracket, bisecting when the Newton step
+   leaves it (Drake's rtsafe, O(n) per evaluation), until the step is below ls_tol alpha_max;
+   if phi did not decrease, backtracking (halving, Armijo 1e-4) replaces it. Stops: ct_criteria
+   in the SOFT flavor (the model's law) meets the tolerance, or the cost stalls
+   (|phi_k - phi_k-1| <= cost_tol |phi_k| with alpha > 0.5, notes Sec. 3.2). The answer is
+   lambda = gamma(v_c). */
+
+/* cost, gamma (n) and Hessian blocks (rows: hrow[i]; contact i: Hc + 9 i) at v_c */
+CT__PRIVATE ct_real ct__soft_eval(const ct_problem *p, const ct_real *vc, ct_real *gam, ct_real *hs) {
+    const int c0 = p->nb + p->nu;
+    ct_real cost = 0, c;
+    int i;
+    for (i = 0; i < c0; ++i) {
+        ct__soft_row(p, i, vc[i], &c, gam + i, hs + i);
+        cost += c;
+    }
+    for (i = 0; i < p->nc; ++i) {
+        ct__soft_contact(p, i, vc + c0 + 3 * i, &c, gam + c0 + 3 * i, hs + c0 + 9 * i);
+        cost += c;
+    }
+    return cost;
+}
+
+/* y (n) = A x (m): A is n x m with row stride lda */
+CT__PRIVATE void ct__amul(const ct_real *A, int n, int m, int lda, const ct_real *x, ct_real *y) {
+    int i;
+    for (i = 0; i < n; ++i) y[i] = ct__dot(A + (size_t)i * lda, x, m);
+}
+/* y (m) = A^T x (n) */
+CT__PRIVATE void ct__atmul(const ct_real *A, int n, int m, int lda, const ct_real *x, ct_real *y) {
+    int i, j;
+    for (j = 0; j < m; ++j) y[j] = 0;
+    for (i = 0; i < n; ++i) {
+        const ct_real *a = A + (size_t)i * lda;
+        for (j = 0; j < m; ++j) y[j] += a[j] * x[i];
+    }
+}
+
+/* dv^T H dv with the block Hessian hs */
+CT__PRIVATE ct_real ct__hquad(const ct_problem *p, const ct_real *hs, const ct_real *dv) {
+    const int c0 = p->nb + p->nu;
+    ct_real q = 0, hd[3];
+    int i;
+    for (i = 0; i < c0; ++i) q += hs[i] * dv[i] * dv[i];
+    for (i = 0; i < p->nc; ++i) {
+        const ct_real *d = dv + c0 + 3 * i;
+        ct__m3_mul(hs + c0 + 9 * i, d, hd);
+        q += d[0] * hd[0] + d[1] * hd[1] + d[2] * hd[2];
+    }
+    return q;
+}
+
+/* Pivoted Cholesky G = L L^T (L: n x n row-major, the first r columns used, rows in the
+   original order), stopping at the numerical rank; flag: n ints. Returns r. */
+CT__PRIVATE int ct__chol_pivoted(const ct_real *G, int n, ct_real *L, ct_real *d, int *flag) {
+    ct_real dmax = 0, tol;
+    int i, k, m;
+    for (i = 0; i < n; ++i) {
+        d[i] = G[(size_t)i * n + i];
+        dmax = ct__max(dmax, d[i]);
+        flag[i] = 0;
+    }
+    CONTACT_MEMSET(L, 0, (size_t)n * (size_t)n * sizeof(ct_real));
+    tol = 64 * (ct_real)n * CT_EPS * dmax;
+    for (k = 0; k < n; ++k) {
+        int piv = -1;
+        ct_real best = tol, lp;
+        for (i = 0; i < n; ++i)
+            if (!flag[i] && d[i] > best) { best = d[i]; piv = i; }
+        if (piv < 0) break;
+        flag[piv] = 1;
+        lp = CONTACT_SQRT(d[piv]);
+        L[(size_t)piv * n + k] = lp;
+        for (i = 0; i < n; ++i) {
+            ct_real *li = L + (size_t)i * n, e;
+            if (flag[i]) continue;
+            e = G[(size_t)i * n + piv];
+            for (m = 0; m < k; ++m) e -= li[m] * L[(size_t)piv * n + m];
+            li[k] = e / lp;
+            d[i] -= li[k] * li[k];
+        }
+    }
+    return k;
+}
+
+/* The quadratic part: out = Q q - c (m); returns 1/2 q^T Q q - c^T q */
+typedef struct ct__nwq {
+    int gen, m;
+    const ct_real *M, *c; /* generalized: M (m x m) and c = M v*                         */
+} ct__nwq;
+CT__PRIVATE ct_real ct__nwq_eval(const ct__nwq *Q, const ct_real *q, ct_real *out) {
+    ct_real f = 0;
+    int j;
+    for (j = 0; j < Q->m; ++j) {
+        ct_real qq = Q->gen ? ct__dot(Q->M + (size_t)j * Q->m, q, Q->m) : q[j];
+        ct_real cj = Q->gen ? Q->c[j] : 0;
+        out[j] = qq - cj;
+        f += q[j] * ((ct_real)0.5 * qq - cj);
+    }
+    return f;
+}
+
+/* phi'(alpha) and phi''(alpha) along (dq, dv_c) from (q, v_c); the trial impulse and Hessian
+   go to gam2, hs2, the trial velocity to u */
+typedef struct ct__nwls {
+    const ct_problem *p;
+    int n;
+    const ct_real *vc, *dvc;
+    ct_real s0, s1; /* dq^T (Q q - c), dq^T Q dq */
+    ct_real *u, *gam2, *hs2;
+} ct__nwls;
+CT__PRIVATE ct_real ct__nwls_eval(const ct__nwls *ls, ct_real alpha, ct_real *dd) {
+    int i;
+    for (i = 0; i < ls->n; ++i) ls->u[i] = ls->vc[i] + alpha * ls->dvc[i];
+    (void)ct__soft_eval(ls->p, ls->u, ls->gam2, ls->hs2);
+    if (dd) *dd = ls->s1 + ct__hquad(ls->p, ls->hs2, ls->dvc);
+    return ls->s0 + alpha * ls->s1 - ct__dot(ls->dvc, ls->gam2, ls->n);
+}
+
+CT__PRIVATE ct_status ct__newton(ct__run *r, const ct__layout *L, ct_workspace *ws, ct_real *lambda,
+                                 ct_real *v) {
+    const ct_problem *p = r->p;
+    const ct_newton_settings *ns = &r->s->newton;
+    const ct_soft *sf = p->soft;
+    const int n = r->n, c0 = p->nb + p->nu, nh = 9 * p->nc + c0;
+    const int gen = sf && sf->nv > 0 && sf->nv < n;
+    ct_real *q = ct__ws_arr(ws, L->x), *dq = ct__ws_arr(ws, L->y), *vc = ct__ws_arr(ws, L->z);
+    ct_real *gam = ct__ws_arr(ws, L->w), *dvc = ct__ws_arr(ws, L->t), *u = ct__ws_arr(ws, L->u);
+    ct_real *gam2 = ct__ws_arr(ws, L->s1), *grad = ct__ws_arr(ws, L->s2), *bv = ct__ws_arr(ws, L->lprev);
+    ct_real *cv = ct__ws_arr(ws, L->s3), *qt = ct__ws_arr(ws, L->s4);
+    ct_real *Am = ct__ws_arr(ws, L->chol), *N = ct__ws_arr(ws, L->nm), *B = ct__ws_arr(ws, L->bm);
+    ct_real *scratch = ct__ws_arr(ws, L->scratch), *hs = ct__ws_arr(ws, L->hess), *hs2 = hs + nh;
+    int *flag = (int *)(void *)(ws->base + L->idx);
+    const ct_real *A;
+    ct__nwq Q;
+    ct__nwls ls;
+    ct_real cost;
+    int m, lda, i, j, k, a, bb;
+
+    /* the map v_c = A q + b (b in bv) and the start q from lambda */
+    if (gen) {
+        m = sf->nv;
+        lda = m;
+        A = sf->J;
+        ct__amul(A, n, m, lda, sf->vstar, bv);
+        for (i = 0; i < n; ++i) bv[i] = p->g[i] - bv[i];
+        for (j = 0; j < m; ++j) cv[j] = ct__dot(sf->M + (size_t)j * m, sf->vstar, m);
+        /* q = v* + M^-1 J^T lambda, M's factor in B */
+        CONTACT_MEMCPY(B, sf->M, (size_t)m * (size_t)m * sizeof(ct_real));
+        r->factorizations++;
+        if (ct__chol_factor(B, m, m, scratch) >= 0) return CT_STATUS_NUMERICAL_FAILURE;
+        ct__atmul(A, n, m, lda, lambda, q);
+        ct__chol_solve(B, m, m, q);
+        for (j = 0; j < m; ++j) q[j] += sf->vstar[j];
+    } else {
+        m = ct__chol_pivoted(p->G, n, Am, grad, flag); /* rank r of G */
+        lda = n;
+        A = Am;
+        r->factorizations++;
+        CONTACT_MEMCPY(bv, p->g, (size_t)n * sizeof(ct_real));
+        ct__atmul(A, n, m, lda, lambda, q); /* x = L^T lambda */
+    }
+    Q.gen = gen;
+    Q.m = m;
+    Q.M = gen ? sf->M : NULL;
+    Q.c = cv;
+    ls.p = p;
+    ls.n = n;
+    ls.vc = vc;
+    ls.dvc = dvc;
+    ls.u = u;
+    ls.gam2 = gam2;
+    ls.hs2 = hs2;
+
+    ct__amul(A, n, m, lda, q, vc);
+    for (i = 0; i < n; ++i) vc[i] += bv[i];
+    cost = ct__soft_eval(p, vc, gam, hs) + ct__nwq_eval(&Q, q, grad);
+
+    for (k = 0; k < r->s->max_iter; ++k) {
+        ct_real d0, alpha, cost_new;
+        /* gradient (Q q - c) - A^T gamma (Q q - c is in grad) */
+        ct__nwq_eval(&Q, q, grad);
+        ls.s0 = 0; /* set below, after dq */
+        ct__atmul(A, n, m, lda, gam, dq);
+        for (j = 0; j < m; ++j) dq[j] = grad[j] - dq[j]; /* dq holds the gradient for now */
+        /* N = Q + A^T H A (lower triangle) with B = H A (n x m) */
+        for (i = 0; i < c0; ++i)
+            for (j = 0; j < m; ++j) B[(size_t)i * m + j] = hs[i] * A[(size_t)i * lda + j];
+        for (i = 0; i < p->nc; ++i) {
+            const ct_real *Hb = hs + c0 + 9 * i;
+            const int r0 = c0 + 3 * i;
+            for (a = 0; a < 3; ++a)
+                for (j = 0; j < m; ++j) {
+                    ct_real e = 0;
+                    for (bb = 0; bb < 3; ++bb) e += Hb[3 * a + bb] * A[(size_t)(r0 + bb) * lda + j];
+                    B[(size_t)(r0 + a) * m + j] = e;
+                }
+        }
+        for (a = 0; a < m; ++a)
+            for (bb = 0; bb <= a; ++bb)
+                N[(size_t)a * m + bb] = gen ? sf->M[(size_t)a * m + bb] : (ct_real)(a == bb);
+        for (i = 0; i < n; ++i) {
+            const ct_real *ai = A + (size_t)i * lda, *bi = B + (size_t)i * m;
+            for (a = 0; a < m; ++a) {
+                ct_real *na = N + (size_t)a * m, aa = ai[a];
+                if (aa == 0) continue;
+                for (bb = 0; bb <= a; ++bb) na[bb] += aa * bi[bb];
+            }
+        }
+        r->factorizations++;
+        r->iterations = k + 1;
+        if (ct__chol_factor(N, m, m, scratch) >= 0) {
+            CONTACT_MEMCPY(lambda, gam, (size_t)n * sizeof(ct_real));
+            return CT_STATUS_NUMERICAL_FAILURE;
+        }
+        for (j = 0; j < m; ++j) dq[j] = -dq[j];
+        ct__chol_solve(N, m, m, dq); /* dq = -N^-1 gradient */
+        ct__amul(A, n, m, lda, dq, dvc);
+        ls.s0 = ct__dot(dq, grad, m); /* grad = Q q - c */
+        ct__nwq_eval(&Q, dq, u);      /* u = Q dq - c: s1 = dq^T Q dq = dq^T (u + c) */
+        ls.s1 = ct__dot(dq, u, m) + (gen ? ct__dot(dq, cv, m) : 0);
+        d0 = ls.s0 - ct__dot(dvc, gam, n);
+        if (!(d0 < 0)) { /* no descent direction left: the gradient is at rounding level */
+            CONTACT_MEMCPY(lambda, gam, (size_t)n * sizeof(ct_real));
+            return ct__check(r, k, lambda, v, 0, -1, -1) ? CT_STATUS_CONVERGED : CT_STATUS_STALLED;
+        }
+        /* exact line search on phi'(alpha) = 0 in [0, alpha_max] */
+        {
+            ct_real dd, lo = 0, hi = ns->alpha_max, f;
+            int it;
+            if (ct__nwls_eval(&ls, ns->alpha_max, NULL) <= 0) {
+                alpha = ns->alpha_max;
+            } else {
+                alpha = ct__min((ct_real)1, ns->alpha_max);
+                for (it = 0; it < ns->ls_iters; ++it) {
+                    ct_real next;
+                    f = ct__nwls_eval(&ls, alpha, &dd);
+                    if (f < 0) lo = alpha;
+                    else hi = alpha;
+                    next = dd > 0 ? alpha - f / dd : lo;
+                    if (!(next > lo && next < hi)) next = (ct_real)0.5 * (lo + hi);
+                    if (CONTACT_FABS(next - alpha) <= ns->ls_tol * ns->alpha_max) {
+                        alpha = next;
+                        break;
+                    }
+                    alpha = next;
+                }
+            }
+        }
+        /* the step, with backtracking should the cost not decrease (rounding) */
+        for (j = 0; j < 40; ++j) {
+            int t;
+            for (t = 0; t < m; ++t) qt[t] = q[t] + alpha * dq[t];
+            for (i = 0; i < n; ++i) u[i] = vc[i] + alpha * dvc[i];
+            cost_new = ct__soft_eval(p, u, gam2, hs2) + ct__nwq_eval(&Q, qt, grad);
+            if (cost_new <= cost + (ct_real)1e-4 * alpha * d0 ||
+                cost_new <= cost + 1000 * CT_EPS * ct__max((ct_real)1, CONTACT_FABS(cost)))
+                break;
+            alpha *= (ct_real)0.5;
+        }
+        CONTACT_MEMCPY(q, qt, (size_t)m * sizeof(ct_real));
+        CONTACT_MEMCPY(vc, u, (size_t)n * sizeof(ct_real));
+        CONTACT_MEMCPY(gam, gam2, (size_t)n * sizeof(ct_real));
+        CONTACT_MEMCPY(hs, hs2, (size_t)nh * sizeof(ct_real));
+        CONTACT_MEMCPY(lambda, gam, (size_t)n * sizeof(ct_real));
+        if (!ct__all_finite(lambda, (size_t)n)) return CT_STATUS_NUMERICAL_FAILURE;
+        if (ct__check(r, k, lambda, v, 0, -1, -1)) return CT_STATUS_CONVERGED;
+        if (alpha > (ct_real)0.5 &&
+            CONTACT_FABS(cost - cost_new) <= ns->cost_tol * ct__max(CONTACT_FABS(cost), CONTACT_FABS(cost_new)))
+            return CT_STATUS_STALLED;
+        cost = cost_new;
+    }
+    CONTACT_MEMCPY(lambda, gam, (size_t)n * sizeof(ct_real));
+    return CT_STATUS_MAX_ITERATIONS;
+}
+
+/* >>derivatives -------------------------------------------------------------------------- */
+/* ct_jvp / ct_vjp (the math is in their declaration and docs/solvers.md). One linearization
+   A dlambda = -S rhs (+ the mu terms), rhs = dg + dG lambda, shared by both products:
+   jvp solves it, vjp solves the transposed system. */
+
+/* In-place LU with partial pivoting of a row-major n x n matrix; piv: n ints. Returns the
+   smallest |pivot| (0 when singular). */
+CT__PRIVATE ct_real ct__lu_factor(ct_real *a, int n, int *piv) {
+    ct_real small = CT_HUGE;
+    int i, j, k;
+    for (k = 0; k < n; ++k) {
+        int pr = k;
+        ct_real best = CONTACT_FABS(a[(size_t)k * n + k]);
+        for (i = k + 1; i < n; ++i)
+            if (CONTACT_FABS(a[(size_t)i * n + k]) > best) { best = CONTACT_FABS(a[(size_t)i * n + k]); pr = i; }
+        piv[k] = pr;
+        if (pr != k)
+            for (j = 0; j < n; ++j) {
+                ct_real t = a[(size_t)k * n + j];
+                a[(size_t)k * n + j] = a[(size_t)pr * n + j];
+                a[(size_t)pr * n + j] = t;
+            }
+        small = ct__min(small, best);
+        if (!(best > 0)) return 0;
+        for (i = k + 1; i < n; ++i) {
+            ct_real *ai = a + (size_t)i * n, f = ai[k] / a[(size_t)k * n + k];
+            const ct_real *ak = a + (size_t)k * n;
+            ai[k] = f;
+            for (j = k + 1; j < n; ++j) ai[j] -= f * ak[j];
+        }
+    }
+    return small;
+}
+/* b <- A^-1 b (trans = 0) or A^-T b (trans = 1) with the factors of ct__lu_factor */
+CT__PRIVATE void ct__lu_solve(const ct_real *a, int n, const int *piv, ct_real *b, int trans) {
+    int i, k;
+    if (!trans) {
+        for (k = 0; k < n; ++k)
+            if (piv[k] != k) { ct_real t = b[k]; b[k] = b[piv[k]]; b[piv[k]] = t; }
+        for (i = 0; i < n; ++i) b[i] -= ct__dot(a + (size_t)i * n, b, i);
+        for (i = n - 1; i >= 0; --i) {
+            const ct_real *ai = a + (size_t)i * n;
+            b[i] = (b[i] - ct__dot(ai + i + 1, b + i + 1, n - i - 1)) / ai[i];
+        }
+    } else { /* A^T = U^T L^T P: U^T y = b, L^T z = y, then undo the row swaps */
+        for (i = 0; i < n; ++i) {
+            ct_real e = b[i];
+            for (k = 0; k < i; ++k) e -= a[(size_t)k * n + i] * b[k];
+            b[i] = e / a[(size_t)i * n + i];
+        }
+        for (i = n - 1; i >= 0; --i)
+            for (k = i + 1; k < n; ++k) b[i] -= a[(size_t)k * n + i] * b[k];
+        for (k = n - 1; k >= 0; --k)
+            if (piv[k] != k) { ct_real t = b[k]; b[k] = b[piv[k]]; b[piv[k]] = t; }
+    }
+}
+
+/* the linearization's data, built once per call */
+typedef struct ct__lin {
+    const ct_problem *p;
+    int n, soft;
+    ct_real *A;      /* n x n: LU of the mode system, or chol of I + C^T G C (soft)           */
+    ct_real *GC;     /* n x n: G C (soft)                                                     */
+    ct_real *C;      /* soft: the factors H = C C^T per row (1) and contact (9)              */
+    int *piv;
+    int unique;
+    /* mode path, per contact: mode, t^ (2), c = mu lambda_n / ||v_T||, ||v_T|| */
+    ct_real *md;     /* 5 per contact                                                       */
+    ct_real tol_l;
+} ct__lin;
+
+/* y = C x (C block diagonal; trans: C^T x) */
+CT__PRIVATE void ct__lin_cmul(const ct__lin *z, const ct_real *x, ct_real *y, int trans) {
+    const ct_problem *p = z->p;
+    const int c0 = p->nb + p->nu;
+    int i, a, b;
+    for (i = 0; i < c0; ++i) y[i] = z->C[i] * x[i];
+    for (i = 0; i < p->nc; ++i) {
+        const ct_real *Cb = z->C + c0 + 9 * i;
+        const int r0 = c0 + 3 * i;
+        for (a = 0; a < 3; ++a) {
+            ct_real e = 0;
+            for (b = 0; b < 3; ++b) e += (trans ? Cb[3 * b + a] : Cb[3 * a + b]) * x[r0 + b];
+            y[r0 + a] = e;
+        }
+    }
+}
+
+/* per-contact mode data for the NCP/CCP linearization: md[5 i] = mode (0 open, 1 stick,
+   2 slide), md[5 i + 1, 2] = t^, md[5 i + 3] = mu lambda_n / ||v_T||, md[5 i + 4] = ||v_T|| */
+CT__PRIVATE ct_result ct__lin_build(ct__lin *z, const ct_settings *s, const ct_real *lambda,
+                                    const ct_real *v, ct_real *tmp) {
+    const ct_problem *p = z->p;
+    const int n = z->n, c0 = p->nb + p->nu;
+    const ct_real rtol = sizeof(ct_real) == 4 ? (ct_real)1e-3 : (ct_real)1e-6;
+    ct_real lmax = 0, vmax = 0, tol_v, gmax = 0, kmax = 0;
+    int i, j, a, b;
+    (void)s;
+    for (i = 0; i < n; ++i) {
+        lmax = ct__max(lmax, CONTACT_FABS(lambda[i]));
+        vmax = ct__max(vmax, CONTACT_FABS(v[i]));
+        gmax = ct__max(gmax, CONTACT_FABS(p->g[i]));
+    }
+    z->tol_l = rtol * lmax;
+    tol_v = rtol * ct__max(vmax, gmax);
+    if (z->soft) {
+        /* C: factors of the Hessian blocks at v_c = v - R lambda */
+        ct_real vc[3], gm[3], H[9], d3[3], cost, h;
+        int fl[3];
+        for (i = 0; i < c0; ++i) {
+            ct__soft_row(p, i, v[i] - p->R[i] * lambda[i], &cost, gm, &h);
+            z->C[i] = CONTACT_SQRT(h);
+        }
+        for (i = 0; i < p->nc; ++i) {
+            const int r0 = c0 + 3 * i;
+            for (a = 0; a < 3; ++a) vc[a] = v[r0 + a] - (p->R ? p->R[r0 + a] * lambda[r0 + a] : 0);
+            ct__soft_contact(p, i, vc, &cost, gm, H);
+            for (a = 0; a < 3; ++a) /* exact symmetry for the pivoted Cholesky */
+                for (b = 0; b < a; ++b) H[3 * a + b] = H[3 * b + a] = (ct_real)0.5 * (H[3 * a + b] + H[3 * b + a]);
+            (void)ct__chol_pivoted(H, 3, z->C + c0 + 9 * i, d3, fl);
+        }
+        /* GC (n x n), then I + C^T G C into A and its Cholesky */
+        for (j = 0; j < n; ++j) {
+            for (i = 0; i < n; ++i) tmp[i] = 0;
+            tmp[j] = 1;
+            ct__lin_cmul(z, tmp, tmp + n, 0); /* column j of C */
+            for (i = 0; i < n; ++i) {
+                const ct_real *gi = p->G + (size_t)i * n;
+                ct_real e = 0;
+                if (j < c0) e = gi[j] * tmp[n + j];
+                else {
+                    int r0 = c0 + (j - c0) / 3 * 3;
+                    for (a = 0; a < 3; ++a) e += gi[r0 + a] * tmp[n + r0 + a];
+                }
+                z->GC[(size_t)i * n + j] = e;
+            }
+        }
+        for (j = 0; j < n; ++j) { /* column j of C^T (G C) */
+            for (i = 0; i < n; ++i) tmp[i] = z->GC[(size_t)i * n + j];
+            ct__lin_cmul(z, tmp, tmp + n, 1);
+            for (i = 0; i < n; ++i) z->A[(size_t)i * n + j] = tmp[n + i] + (ct_real)(i == j);
+        }
+        z->unique = 1;
+        return ct__chol_factor(z->A, n, n, tmp) >= 0 ? CT_ERROR_NOT_POSITIVE_DEFINITE : CT_OK;
+    }
+    /* NCP / CCP: the mode system with K = G + R (+ eps I when singular) */
+    {
+        int attempt;
+        ct__op op;
+        op.G = p->G;
+        op.R = p->R;
+        op.n = n;
+        for (i = 0; i < n; ++i) kmax = ct__max(kmax, ct__op_entry(&op, i, i));
+        for (attempt = 0; attempt < 2; ++attempt) {
+            const ct_real eps = attempt ? CONTACT_SQRT(CT_EPS) * kmax : 0;
+            for (i = 0; i < n; ++i) { /* rows that say dv_i = 0 by default */
+                ct_real *ai = z->A + (size_t)i * n;
+                for (j = 0; j < n; ++j) ai[j] = ct__op_entry(&op, i, j) + (i == j ? eps : 0);
+            }
+            for (i = p->nb; i < c0; ++i)
+                if (!(lambda[i] > z->tol_l)) { /* inactive limit: dlambda_i = 0 */
+                    for (j = 0; j < n; ++j) z->A[(size_t)i * n + j] = (ct_real)(i == j);
+                }
+            for (i = 0; i < p->nc; ++i) {
+                const int r0 = c0 + 3 * i;
+                const ct_real *l = lambda + r0, *w = v + r0, mu = p->mu[i];
+                ct_real *md = z->md + 5 * i, vt = ct__norm_t(w);
+                md[1] = md[2] = md[3] = 0;
+                md[4] = vt;
+                if (!(l[2] > z->tol_l)) {
+                    md[0] = 0;
+                    for (a = 0; a < 3; ++a)
+                        for (j = 0; j < n; ++j) z->A[(size_t)(r0 + a) * n + j] = (ct_real)(r0 + a == j);
+                } else if (!(vt > tol_v) || mu == 0) {
+                    md[0] = mu == 0 && vt > tol_v ? 2 : 1;
+                    if (md[0] == 2) { /* frictionless slide: lambda_T = 0, normal row kept */
+                        for (a = 0; a < 2; ++a)
+                            for (j = 0; j < n; ++j) z->A[(size_t)(r0 + a) * n + j] = (ct_real)(r0 + a == j);
+                    }
+                } else {
+                    ct_real t0 = w[0] / vt, t1 = w[1] / vt, c = mu * l[2] / vt, K0[2];
+                    ct_real *a0 = z->A + (size_t)r0 * n, *a1 = a0 + n, *a2 = a1 + n;
+                    md[0] = 2; md[1] = t0; md[2] = t1; md[3] = c;
+                    /* rows t: e_T + mu t e_n + c Pperp K_T */
+                    for (j = 0; j < n; ++j) {
+                        K0[0] = a0[j];
+                        K0[1] = a1[j];
+                        a0[j] = c * ((1 - t0 * t0) * K0[0] - t0 * t1 * K0[1]);
+                        a1[j] = c * (-t0 * t1 * K0[0] + (1 - t1 * t1) * K0[1]);
+                        if (ct_method_flavor(s) == CT_FLAVOR_CCP) a2[j] -= mu * (t0 * K0[0] + t1 * K0[1]);
+                    }
+                    a0[r0] += 1;
+                    a1[r0 + 1] += 1;
+                    a0[r0 + 2] += mu * t0;
+                    a1[r0 + 2] += mu * t1;
+                }
+            }
+            {
+                ct_real anorm = 0, small;
+                for (i = 0; i < n * n; ++i) anorm = ct__max(anorm, CONTACT_FABS(z->A[i]));
+                small = ct__lu_factor(z->A, n, z->piv);
+                if (small > 64 * (ct_real)n * CT_EPS * anorm) {
+                    z->unique = attempt == 0;
+                    return CT_OK;
+                }
+            }
+        }
+    }
+    return CT_ERROR_NOT_POSITIVE_DEFINITE;
+}
+
+/* b = -S rhs - (mu terms) for the mode system (in place on out) */
+CT__PRIVATE void ct__lin_rhs(const ct__lin *z, const ct_settings *s, const ct_real *lambda,
+                             const ct_real *rhs, const ct_real *dmu, ct_real *out) {
+    const ct_problem *p = z->p;
+    const int c0 = p->nb + p->nu, ccp = ct_method_flavor(s) == CT_FLAVOR_CCP;
+    int i;
+    for (i = 0; i < z->n; ++i) out[i] = -rhs[i];
+    for (i = p->nb; i < c0; ++i)
+        if (!(lambda[i] > z->tol_l)) out[i] = 0;
+    for (i = 0; i < p->nc; ++i) {
+        const int r0 = c0 + 3 * i;
+        const ct_real *md = z->md + 5 * i;
+        if (md[0] == 0) {
+            out[r0] = out[r0 + 1] = out[r0 + 2] = 0;
+        } else if (md[0] == 2 && md[3] == 0) {
+            out[r0] = out[r0 + 1] = 0;
+        } else if (md[0] == 2) {
+            ct_real t0 = md[1], t1 = md[2], c = md[3], r0v = rhs[r0], r1v = rhs[r0 + 1];
+            ct_real dm = dmu ? dmu[i] : 0, ln = lambda[r0 + 2];
+            out[r0] = -c * ((1 - t0 * t0) * r0v - t0 * t1 * r1v) - dm * ln * t0;
+            out[r0 + 1] = -c * (-t0 * t1 * r0v + (1 - t1 * t1) * r1v) - dm * ln * t1;
+            if (ccp) out[r0 + 2] += p->mu[i] * (t0 * r0v + t1 * r1v) + dm * md[4];
+        }
+    }
+}
+
+CT__PRIVATE ct_result ct__lin_setup(ct__lin *z, const ct_problem *p, const ct_settings *s,
+                                    ct_workspace *ws, const ct_real *lambda, const ct_real *v,
+                                    ct__layout *L) {
+    ct_result res;
+    ct_flavor fl;
+    int n;
+    if (!p || !s || !ws || !lambda || !v) return CT_ERROR_INVALID_ARGUMENT;
+    res = ct_settings_validate(s);
+    if (res != CT_OK) return res;
+    res = ct_problem_validate(p, s->sym_tol);
+    if (res != CT_OK) return res;
+    fl = ct_method_flavor(s);
+    if (fl != CT_FLAVOR_NCP && fl != CT_FLAVOR_CCP && fl != CT_FLAVOR_SOFT) return CT_ERROR_INVALID_SETTINGS;
+    if (fl == CT_FLAVOR_SOFT) {
+        res = ct__soft_validate(p);
+        if (res != CT_OK) return res;
+    }
+    n = p->nb + p->nu + 3 * p->nc;
+    if (!ct__all_finite(lambda, (size_t)n) || !ct__all_finite(v, (size_t)n)) return CT_ERROR_NON_FINITE;
+    ct__layout_for(CT_METHOD_NEWTON_SOFT, p->nb, p->nu, p->nc, L);
+    if (L->total > ws->size || (L->total > 0 && !ws->base)) return CT_ERROR_WORKSPACE_TOO_SMALL;
+    ct__ws_state(ws)->magic = 0; /* the workspace is overwritten */
+    z->p = p;
+    z->n = n;
+    z->soft = fl == CT_FLAVOR_SOFT;
+    z->A = ct__ws_arr(ws, L->nm);
+    z->GC = ct__ws_arr(ws, L->bm);
+    z->C = ct__ws_arr(ws, L->hess);
+    z->md = ct__ws_arr(ws, L->hess);
+    z->piv = (int *)(void *)(ws->base + L->idx);
+    z->unique = 1;
+    if (n == 0) return CT_OK;
+    return ct__lin_build(z, s, lambda, v, ct__ws_arr(ws, L->x));
+}
+
+CT_API ct_result ct_jvp(const ct_problem *p, const ct_settings *s, ct_workspace *ws,
+                        const ct_real *lambda, const ct_real *v, const ct_real *dg,
+                        const ct_real *dG, const ct_real *dmu, ct_real *dlambda, ct_real *dv,
+                        int *lambda_unique) {
+    ct__lin z;
+    ct__layout L;
+    ct_real *rhs, *b, *t;
+    ct_result res;
+    int i, n;
+    if (lambda_unique) *lambda_unique = 0;
+    res = ct__lin_setup(&z, p, s, ws, lambda, v, &L);
+    if (res != CT_OK) return res;
+    n = z.n;
+    if (dmu && z.soft) return CT_ERROR_INVALID_ARGUMENT; /* not defined for the soft models */
+    rhs = ct__ws_arr(ws, L.y);
+    b = ct__ws_arr(ws, L.z);
+    t = ct__ws_arr(ws, L.w);
+    /* rhs = dg + dG lambda */
+    for (i = 0; i < n; ++i) rhs[i] = (dg ? dg[i] : 0) + (dG ? ct__dot(dG + (size_t)i * n, lambda, n) : 0);
+    if (z.soft) { /* dv_c = rhs - G C (I + C^T G C)^-1 C^T rhs, dlambda = -C C^T dv_c */
+        ct__lin_cmul(&z, rhs, t, 1);
+        ct__chol_solve(z.A, n, n, t);
+        for (i = 0; i < n; ++i) b[i] = rhs[i] - ct__dot(z.GC + (size_t)i * n, t, n);
+        ct__lin_cmul(&z, b, t, 1);
+        ct__lin_cmul(&z, t, rhs, 0); /* rhs <- H dv_c */
+        for (i = 0; i < n; ++i) {
+            ct_real dl = -rhs[i];
+            if (dlambda) dlambda[i] = dl;
+            if (dv) dv[i] = b[i] + (p->R ? p->R[i] * dl : 0);
+        }
+    } else { /* A dlambda = b, dv = (G + R) dlambda + rhs */
+        ct__op op;
+        ct__lin_rhs(&z, s, lambda, rhs, dmu, b);
+        ct__lu_solve(z.A, n, z.piv, b, 0);
+        op.G = p->G;
+        op.R = p->R;
+        op.n = n;
+        ct__op_mul(&op, b, t);
+        for (i = 0; i < n; ++i) {
+            if (dlambda) dlambda[i] = b[i];
+            if (dv) dv[i] = t[i] + rhs[i];
+        }
+    }
+    if (lambda_unique) *lambda_unique = z.unique;
+    return CT_OK;
+}
+
+CT_API ct_result ct_vjp(const ct_problem *p, const ct_settings *s, ct_workspace *ws,
+                        const ct_real *lambda, const ct_real *v, const ct_real *lbar,
+                        const ct_real *vbar, ct_real *gbar, ct_real *Gbar, ct_real *mubar,
+                        int *lambda_unique) {
+    ct__lin z;
+    ct__layout L;
+    ct_real *w, *t, *u, *gb;
+    ct_result res;
+    int i, j, n;
+    if (lambda_unique) *lambda_unique = 0;
+    res = ct__lin_setup(&z, p, s, ws, lambda, v, &L);
+    if (res != CT_OK) return res;
+    n = z.n;
+    if (mubar && z.soft) return CT_ERROR_INVALID_ARGUMENT;
+    w = ct__ws_arr(ws, L.y);
+    t = ct__ws_arr(ws, L.z);
+    u = ct__ws_arr(ws, L.w);
+    gb = ct__ws_arr(ws, L.t);
+    if (z.soft) {
+        /* w = vbar - H (R vbar + lbar); gbar = (I + H G)^-1 w = w - C (I + C^T G C)^-1 C^T G w */
+        for (i = 0; i < n; ++i) t[i] = (p->R && vbar ? p->R[i] * vbar[i] : 0) + (lbar ? lbar[i] : 0);
+        ct__lin_cmul(&z, t, u, 1);
+        ct__lin_cmul(&z, u, t, 0);
+        for (i = 0; i < n; ++i) w[i] = (vbar ? vbar[i] : 0) - t[i];
+        /* (G C)^T w = C^T G w */
+        for (j = 0; j < n; ++j) {
+            ct_real e = 0;
+            for (i = 0; i < n; ++i) e += z.GC[(size_t)i * n + j] * w[i];
+            u[j] = e;
+        }
+        ct__chol_solve(z.A, n, n, u);
+        ct__lin_cmul(&z, u, t, 0);
+        for (i = 0; i < n; ++i) gb[i] = w[i] - t[i];
+        if (mubar) for (i = 0; i < p->nc; ++i) mubar[i] = 0;
+    } else {
+        /* z = A^-T (lbar + K vbar); gbar = vbar - S^T z; mubar from the mu terms */
+        ct__op op;
+        op.G = p->G;
+        op.R = p->R;
+        op.n = n;
+        if (vbar) ct__op_mul(&op, vbar, w);
+        else for (i = 0; i < n; ++i) w[i] = 0;
+        for (i = 0; i < n; ++i) w[i] += lbar ? lbar[i] : 0;
+        ct__lu_solve(z.A, n, z.piv, w, 1);
+        /* S^T z: b = -S rhs, so d L / d rhs = vbar + (d b / d rhs)^T z; ct__lin_rhs is linear in
+           rhs: apply its transpose row by row */
+        for (i = 0; i < n; ++i) gb[i] = (vbar ? vbar[i] : 0) - w[i];
+        {
+            const int c0 = p->nb + p->nu, ccp = ct_method_flavor(s) == CT_FLAVOR_CCP;
+            for (i = p->nb; i < c0; ++i)
+                if (!(lambda[i] > z.tol_l)) gb[i] += w[i]; /* b_i = 0 there */
+            for (i = 0; i < p->nc; ++i) {
+                const int r0 = c0 + 3 * i;
+                const ct_real *md = z.md + 5 * i;
+                if (mubar) mubar[i] = 0;
+                if (md[0] == 0) {
+                    gb[r0] += w[r0]; gb[r0 + 1] += w[r0 + 1]; gb[r0 + 2] += w[r0 + 2];
+                } else if (md[0] == 2 && md[3] == 0) {
+                    gb[r0] += w[r0]; gb[r0 + 1] += w[r0 + 1];
+                } else if (md[0] == 2) {
+                    ct_real t0 = md[1], t1 = md[2], c = md[3], z0 = w[r0], z1 = w[r0 + 1], z2 = w[r0 + 2];
+                    /* undo the default -I on the t rows, then b_t = -c Pperp rhs_T */
+                    gb[r0] += z0;
+                    gb[r0 + 1] += z1;
+                    gb[r0] -= c * ((1 - t0 * t0) * z0 - t0 * t1 * z1);
+                    gb[r0 + 1] -= c * (-t0 * t1 * z0 + (1 - t1 * t1) * z1);
+                    if (ccp) { gb[r0] += p->mu[i] * t0 * z2; gb[r0 + 1] += p->mu[i] * t1 * z2; }
+                    if (mubar) mubar[i] = -lambda[r0 + 2] * (t0 * z0 + t1 * z1) + (ccp ? md[4] * z2 : 0);
+                }
+            }
+        }
+    }
+    if (gbar) CONTACT_MEMCPY(gbar, gb, (size_t)n * sizeof(ct_real));
+    if (Gbar)
+        for (i = 0; i < n; ++i)
+            for (j = 0; j < n; ++j) Gbar[(size_t)i * n + j] = gb[i] * lambda[j];
+    if (lambda_unique) *lambda_unique = z.unique;
+    return CT_OK;
+}
+
 /* >>solver-inverse ----------------------------------------------------------------------- */
 /* Inverse dynamics (seed 003 Sec. IV, eq. 47-48, Alg. 2). Given the target constraint
    velocities c (p->g) and the compliance R, find lambda in K with sigma = R lambda + c and
@@ -2773,21 +3795,7 @@ CT_API ct_result ct_inverse_dynamics(const ct_problem *p, const ct_settings *s, 
 /* >>compliance --------------------------------------------------------------------------- */
 /* Helpers that turn the parameters users already have into R and a reference velocity
    (seed 001 Sec. V-D, seed 002 Sec. V-A and its notes, seed 000 notes Sec. 1.8). */
-#define CT__FOUR_PI_SQ ((ct_real)39.47841760435743)
-
-/* ||G_ii||_F of contact c's 3x3 diagonal block */
-CT__PRIVATE ct_real ct__block_frobenius(const ct_problem *p, int c) {
-    const int n = p->nb + p->nu + 3 * p->nc, r0 = p->nb + p->nu + 3 * c;
-    ct_real f = 0;
-    int i, j;
-    for (i = 0; i < 3; ++i)
-        for (j = 0; j < 3; ++j) {
-            ct_real e = p->G[(size_t)(r0 + i) * n + r0 + j];
-            f += e * e;
-        }
-    return CONTACT_SQRT(f);
-}
-
+/* (ct__block_frobenius and CT__FOUR_PI_SQ are in >>soft) */
 /* the checks every helper shares: p with G, a range [first, first + count) of `items` */
 CT__PRIVATE ct_result ct__compliance_args(const ct_problem *p, int first, int count, int items,
                                           const ct_real *R) {
@@ -2954,6 +3962,7 @@ CT_API const char *ct_method_string(ct_method m) {
         case CT_METHOD_RAISIM_DS_ES: return "RAISIM_DS_ES";
         case CT_METHOD_STAGGERED: return "STAGGERED";
         case CT_METHOD_ADMM_CCP: return "ADMM_CCP";
+        case CT_METHOD_NEWTON_SOFT: return "NEWTON_SOFT";
         default: return "unknown method";
     }
 }
@@ -3104,6 +4113,10 @@ CT__PRIVATE ct_result ct__solve(const ct_problem *p, const ct_settings *s, ct_wo
     if (res != CT_OK) return res;
     n = p->nb + p->nu + 3 * p->nc;
     if (n > 0 && (!lambda || !v)) return CT_ERROR_INVALID_ARGUMENT;
+    if (s->method == CT_METHOD_NEWTON_SOFT) {
+        res = ct__soft_validate(p);
+        if (res != CT_OK) return res;
+    }
     ct__layout_for(s->method, p->nb, p->nu, p->nc, &L);
     if (L.total > ws->size || (L.total > 0 && !ws->base)) return CT_ERROR_WORKSPACE_TOO_SMALL;
     if (ct__is_admm(s->method)) {
@@ -3146,6 +4159,8 @@ CT__PRIVATE ct_result ct__solve(const ct_problem *p, const ct_settings *s, ct_wo
             st_out = ct__gs_solve(&run, &L, ws, lambda, v);
         } else if (s->method == CT_METHOD_STAGGERED) {
             st_out = ct__staggered(&run, &L, ws, lambda, v);
+        } else if (s->method == CT_METHOD_NEWTON_SOFT) {
+            st_out = ct__newton(&run, &L, ws, lambda, v);
         } else {
             st_out = ct__admm(&run, &L, ws, lambda, v, st, reuse);
             if (st_out == CT_STATUS_NUMERICAL_FAILURE && run.factorizations == 0 && !reuse)
@@ -3330,6 +4345,7 @@ CT_API ct_result ct_problem_read(FILE *f, ct_problem_data *out) {
     out->problem.g = out->g;
     out->problem.mu = out->mu;
     out->problem.R = out->R;
+    out->problem.soft = NULL; /* the format has no soft-model data */
     return CT_OK;
 }
 #endif

@@ -166,6 +166,7 @@ static BENCH_UNUSED void bench_free(bench_problem *bp) {
 
 static BENCH_UNUSED ct_problem bench_ct(const bench_problem *bp) {
     ct_problem p;
+    memset(&p, 0, sizeof(p)); /* fields this reader does not know stay NULL */
     p.nb = bp->nb;
     p.nu = bp->nu;
     p.nc = bp->nc;

@@ -693,6 +693,7 @@ static int run_problem(build *b, const options *opt) {
         exit(2);
     }
     describe(b, &d);
+    memset(&p, 0, sizeof(p)); /* fields set below; the rest (soft) stays NULL */
     /* the perturbed free velocity of the warm start (drawn after the problem's own numbers) */
     rng_seed(seed_of(b->family, b->size, b->instance) ^ 0xABCDEF12345ULL);
     for (i = 0; i < nv; ++i) vmax = fmax(vmax, fabs(b->vfree[i]));

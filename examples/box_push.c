@@ -16,6 +16,7 @@
 #include "contact.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #define NV 6        /* body velocity (vx, vy, vz, wx, wy, wz), world frame at the centre */
 #define NC 4        /* corner contacts */
@@ -68,6 +69,7 @@ int main(void) {
             return 1;
         }
         for (i = 0; i < N; ++i) g[i] /= dt; /* solve for forces (N), not impulses (N s) */
+        memset(&p, 0, sizeof(p)); /* unused fields (the soft-model data) stay NULL */
         p.nb = 0; p.nu = 0; p.nc = NC; p.G = G; p.g = g; p.mu = mus; p.R = NULL;
         for (k = 0; k < 2; ++k) {
             ct_settings s = ct_default_settings();
