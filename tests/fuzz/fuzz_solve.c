@@ -19,7 +19,9 @@
        0 <= iterations <= max_iter, info->method is the method asked for, workspace_peak fits;
      - determinism: the same solve again, on a workspace pre-filled with another byte
        pattern, gives bit-identical lambda, v and info (catches reads of uninitialized
-       workspace). */
+       workspace).
+   -DFUZZ_TOLERATE_OVERFLOW skips the finiteness checks when a residual overflowed (the known
+   findings of tests/fuzz/findings/README.md), to fuzz past them. */
 #define CONTACT_IMPLEMENTATION
 #include "contact.h"
 
@@ -259,6 +261,20 @@ static void fz_check_residuals(const ct_residuals *q, int n) {
     FZ_CHECK(q->absolute_row >= -1 && q->absolute_row < n);
 }
 
+/* -DFUZZ_TOLERATE_OVERFLOW: the known findings (tests/fuzz/findings: non-finite outputs or
+   residuals once values overflow) are not reported, so that a run can look past them for
+   other bugs; every other invariant (sanitizers, codes, iteration caps, determinism) holds. */
+static int fz_tolerated(const ct_info *info) {
+#ifdef FUZZ_TOLERATE_OVERFLOW
+    const ct_residuals *a = &info->ncp, *b = &info->model;
+    return !(fz_fin(a->absolute) && fz_fin(a->relative) && fz_fin(a->natmap) && fz_fin(a->signorini) &&
+             fz_fin(b->absolute) && fz_fin(b->relative) && fz_fin(b->natmap) && fz_fin(b->signorini));
+#else
+    (void)info;
+    return 0;
+#endif
+}
+
 /* field by field (the structs have padding) and bit by bit */
 static int fz_same(ct_real a, ct_real b) { return memcmp(&a, &b, sizeof(a)) == 0; }
 static int fz_same_residuals(const ct_residuals *a, const ct_residuals *b) {
@@ -413,11 +429,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         FZ_CHECK(info.method == s.method);
         FZ_CHECK(fz_fin(info.rho));
         FZ_CHECK(info.workspace_peak <= ws.size);
-        fz_check_residuals(&info.ncp, n);
-        fz_check_residuals(&info.model, n);
+        if (!fz_tolerated(&info)) {
+            fz_check_residuals(&info.ncp, n);
+            fz_check_residuals(&info.model, n);
+        }
     }
     if (res == CT_OK) {
-        for (i = 0; i < n; ++i) FZ_CHECK(fz_fin(lambda[i]) && fz_fin(v[i]));
+        if (pm == 29 || !fz_tolerated(&info))
+            for (i = 0; i < n; ++i) FZ_CHECK(fz_fin(lambda[i]) && fz_fin(v[i]));
         /* the same solve on a workspace holding other bytes: bit-identical results */
         if (mem) memset(mem, 0x3C, mem_bytes + off + 1);
         for (i = 0; i < n; ++i) lambda2[i] = lambda0[i];
