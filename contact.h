@@ -190,7 +190,9 @@ extern "C" {
     X(CT_ERROR_ANISOTROPIC_COMPLIANCE, -14,                                                      \
       "the two tangent rows of a contact have different compliance R (must be equal here)")  \
     X(CT_ERROR_INVALID_SOFT, -15,                                                                 \
-      "invalid soft-model input: p->soft data out of range, or R <= 0 where the model needs it")
+      "invalid soft-model input: p->soft data out of range, or R <= 0 where the model needs it") \
+    X(CT_ERROR_OUT_OF_RANGE, -16,                                                                 \
+      "input magnitude out of range (|entry| of G, g, mu, R or lambda above 1e150, 1e15 in float)")
 
 /* ct_status: the outcome of a solve that ran (ct_info.status). */
 #define CT_STATUS_LIST(X)                                                                        \
@@ -724,11 +726,14 @@ CT_API void ct_problem_data_free(ct_problem_data *d);
 #ifdef CONTACT_USE_FLOAT
 #define CT_EPS ((ct_real)1.1920928955078125e-07)  /* FLT_EPSILON */
 #define CT_MINVAL ((ct_real)1e-30)                  /* floor of divisions */
-#define CT_HUGE ((ct_real)1e30)                     /* divergence threshold */
+#define CT__RES_MAX ((ct_real)1e38)                 /* the largest residual reported         */
+#define CT_HUGE ((ct_real)1e15)                     /* input range and divergence threshold:
+                                                       HUGE^2 n stays below FLT_MAX (3.4e38) */
 #else
 #define CT_EPS ((ct_real)2.220446049250313e-16)    /* DBL_EPSILON */
 #define CT_MINVAL ((ct_real)1e-300)
-#define CT_HUGE ((ct_real)1e150)
+#define CT__RES_MAX ((ct_real)1e300)                /* the largest residual reported         */
+#define CT_HUGE ((ct_real)1e150)                    /* the same for DBL_MAX                  */
 #endif
 #define CT__MAX_N 46340 /* n*n must fit an int */
 #define CT__ALIGN 64
@@ -745,6 +750,32 @@ CT__PRIVATE int ct__all_finite(const ct_real *x, size_t n) {
     for (i = 0; i < n; ++i) acc += x[i] - x[i];
     return acc == (ct_real)0;
 }
+/* every |x_i| <= CT_HUGE */
+CT__PRIVATE int ct__in_range(const ct_real *x, size_t n) {
+    size_t i;
+    for (i = 0; i < n; ++i)
+        if (!(CONTACT_FABS(x[i]) <= CT_HUGE)) return 0;
+    return 1;
+}
+
+/* Overflow-safe sum of squares: the value is scale^2 ssq (LAPACK's dnrm2 update) */
+CT__PRIVATE void ct__ssq_add(ct_real *scale, ct_real *ssq, ct_real x) {
+    ct_real a = CONTACT_FABS(x);
+    if (!(a > 0)) return;
+    if (*scale < a) {
+        *ssq = 1 + *ssq * (*scale / a) * (*scale / a);
+        *scale = a;
+    } else {
+        *ssq += (a / *scale) * (a / *scale);
+    }
+}
+CT__PRIVATE ct_real ct__norm2_safe(const ct_real *x, int n) {
+    ct_real scale = 0, ssq = 0;
+    int i;
+    for (i = 0; i < n; ++i) ct__ssq_add(&scale, &ssq, x[i]);
+    return scale * CONTACT_SQRT(ssq);
+}
+
 CT__PRIVATE ct_real ct__norm2(const ct_real *x, int n) {
     ct_real s = 0;
     int i;
@@ -1419,7 +1450,7 @@ CT__PRIVATE ct_result ct__soft_validate(const ct_problem *p) {
     const ct_soft_model model = ct__soft_model(p);
     const int c0 = p->nb + p->nu, n = c0 + 3 * p->nc;
     int i;
-    if ((int)model < 0 || (int)model > (int)CT_SOFT_SIMILAR) return CT_ERROR_INVALID_SOFT;
+    if ((unsigned)model > (unsigned)CT_SOFT_SIMILAR) return CT_ERROR_INVALID_SOFT;
     if (c0 > 0 || model == CT_SOFT_CCP) { /* rows with R > 0 */
         if (!p->R) return CT_ERROR_INVALID_SOFT;
         for (i = 0; i < (model == CT_SOFT_CCP ? n : c0); ++i)
@@ -1477,10 +1508,27 @@ CT__PRIVATE void ct__res_take(ct_real val, int row, ct_real *best, int *best_row
     }
 }
 
+/* The relative error ||F|| / max(||g||, ||lambda||, ||v||) with overflow-safe norms, and every
+   residual clamped to CT__RES_MAX: a residual too large to represent (or NaN from inf - inf)
+   reads as the largest finite value, never inf, NaN or a false 0. */
+CT__PRIVATE void ct__criteria_finish(const ct_problem *p, const ct_real *lambda, const ct_real *v,
+                                     ct_real fs, ct_real fq, ct_residuals *out) {
+    const int n = p->nb + p->nu + 3 * p->nc;
+    ct_real den = ct__max(ct__norm2_safe(p->g, n), ct__max(ct__norm2_safe(lambda, n), ct__norm2_safe(v, n)));
+    ct_real num = fs * CONTACT_SQRT(fq);
+    ct_real *f[7];
+    int i;
+    out->relative = den > 0 ? num / den : (num > 0 ? CT__RES_MAX : (ct_real)0);
+    f[0] = &out->primal; f[1] = &out->dual; f[2] = &out->comp; f[3] = &out->natmap;
+    f[4] = &out->signorini; f[5] = &out->absolute; f[6] = &out->relative;
+    for (i = 0; i < 7; ++i)
+        if (!(*f[i] <= CT__RES_MAX)) *f[i] = CT__RES_MAX;
+}
+
 CT_API ct_result ct_criteria(const ct_problem *p, const ct_real *lambda, const ct_real *v,
                              ct_flavor flavor, ct_residuals *out) {
     int i, n;
-    ct_real f2 = 0, den;
+    ct_real fs = 0, fq = 0; /* ||F||^2 = fs^2 fq, overflow-safe */
     if (!p || !lambda || !v || !out || (p->nc > 0 && !p->mu) || !p->g)
         return CT_ERROR_INVALID_ARGUMENT;
     if (p->nb < 0 || p->nu < 0 || p->nc < 0) return CT_ERROR_INVALID_SIZE;
@@ -1500,7 +1548,7 @@ CT_API ct_result ct_criteria(const ct_problem *p, const ct_real *lambda, const c
             ct__soft_row(p, i, v[i] - p->R[i] * lambda[i], &c, &gm, &h);
             e = CONTACT_FABS(lambda[i] - gm);
             ct__res_take(e, i, &out->natmap, &out->natmap_row);
-            f2 += e * e;
+            ct__ssq_add(&fs, &fq, e);
         }
         for (i = 0; i < p->nc; ++i) {
             int r = p->nb + p->nu + 3 * i, j;
@@ -1510,12 +1558,11 @@ CT_API ct_result ct_criteria(const ct_problem *p, const ct_real *lambda, const c
             for (j = 0; j < 3; ++j) e2 += (lambda[r + j] - gm[j]) * (lambda[r + j] - gm[j]);
             ct__res_take(CONTACT_SQRT(e2), r, &out->natmap, &out->natmap_row);
             ct__res_take(CONTACT_FABS(lambda[r + 2] * v[r + 2]), r, &out->signorini, &out->signorini_row);
-            f2 += e2;
+            ct__ssq_add(&fs, &fq, CONTACT_SQRT(e2));
         }
         out->absolute = out->natmap;
         out->absolute_row = out->natmap_row;
-        den = ct__max(ct__norm2(p->g, n), ct__max(ct__norm2(lambda, n), ct__norm2(v, n)));
-        out->relative = den > 0 ? CONTACT_SQRT(f2) / den : (ct_real)0;
+        ct__criteria_finish(p, lambda, v, fs, fq, out);
         return CT_OK;
     }
     for (i = 0; i < p->nb; ++i) {
@@ -1524,7 +1571,7 @@ CT_API ct_result ct_criteria(const ct_problem *p, const ct_real *lambda, const c
         ct__res_take(a, i, &out->dual, &out->dual_row);
         ct__res_take(0, i, &out->comp, &out->comp_row);
         ct__res_take(a, i, &out->natmap, &out->natmap_row);
-        f2 += a * a;
+        ct__ssq_add(&fs, &fq, a);
     }
     for (i = p->nb; i < p->nb + p->nu; ++i) {
         ct_real l = lambda[i], w = v[i], t = l - w, nat = l - (t > 0 ? t : 0);
@@ -1533,7 +1580,7 @@ CT_API ct_result ct_criteria(const ct_problem *p, const ct_real *lambda, const c
         ct__res_take(CONTACT_FABS(l * w), i, &out->comp, &out->comp_row);
         ct__res_take(CONTACT_FABS(nat), i, &out->natmap, &out->natmap_row);
         ct__res_take(CONTACT_FABS(l * w), i, &out->signorini, &out->signorini_row);
-        f2 += nat * nat;
+        ct__ssq_add(&fs, &fq, nat);
     }
     for (i = 0; i < p->nc; ++i) {
         int r = p->nb + p->nu + 3 * i;
@@ -1570,14 +1617,13 @@ CT_API ct_result ct_criteria(const ct_problem *p, const ct_real *lambda, const c
         }
         ct__res_take(CONTACT_SQRT(nat2), r, &out->natmap, &out->natmap_row);
         ct__res_take(CONTACT_FABS(l[2] * v[r + 2]), r, &out->signorini, &out->signorini_row);
-        f2 += nat2;
+        ct__ssq_add(&fs, &fq, CONTACT_SQRT(nat2));
     }
     out->absolute = out->primal;
     out->absolute_row = out->primal_row;
     if (out->dual > out->absolute) { out->absolute = out->dual; out->absolute_row = out->dual_row; }
     if (out->comp > out->absolute) { out->absolute = out->comp; out->absolute_row = out->comp_row; }
-    den = ct__max(ct__norm2(p->g, n), ct__max(ct__norm2(lambda, n), ct__norm2(v, n)));
-    out->relative = den > 0 ? CONTACT_SQRT(f2) / den : (ct_real)0;
+    ct__criteria_finish(p, lambda, v, fs, fq, out);
     return CT_OK;
 }
 
@@ -1797,7 +1843,7 @@ CT_API ct_flavor ct_method_flavor(const ct_settings *s) {
 
 CT_API ct_result ct_settings_validate(const ct_settings *s) {
     if (!s) return CT_ERROR_INVALID_ARGUMENT;
-    if ((int)s->method < 0 || (int)s->method >= (int)CT_METHOD_COUNT_) return CT_ERROR_INVALID_SETTINGS;
+    if ((unsigned)s->method >= (unsigned)CT_METHOD_COUNT_) return CT_ERROR_INVALID_SETTINGS;
     if (s->max_iter < 0 || s->check_every < 1) return CT_ERROR_INVALID_SETTINGS;
     if (s->stop != CT_STOP_ABSOLUTE && s->stop != CT_STOP_RELATIVE) return CT_ERROR_INVALID_SETTINGS;
     if (!(s->tol_abs > 0) || !(s->tol_rel > 0) || !(s->tol_change >= 0) || !(s->sym_tol >= 0) ||
@@ -1806,7 +1852,7 @@ CT_API ct_result ct_settings_validate(const ct_settings *s) {
         return CT_ERROR_INVALID_SETTINGS;
     if (s->warm_start != 0 && s->warm_start != 1) return CT_ERROR_INVALID_SETTINGS;
     if (!(s->pgs.omega > 0 && s->pgs.omega < 2)) return CT_ERROR_INVALID_SETTINGS;
-    if ((int)s->admm.rule < 0 || (int)s->admm.rule > (int)CT_RHO_FIXED ||
+    if ((unsigned)s->admm.rule > (unsigned)CT_RHO_FIXED ||
         !(s->admm.rho0 > 0) || !ct__finite(s->admm.rho0) || !(s->admm.linear_factor > 1) ||
         !ct__finite(s->admm.linear_factor) ||
         !(s->admm.rule == CT_RHO_SPECTRAL ? s->admm.eta > 0 : s->admm.eta >= 0))
@@ -1857,6 +1903,10 @@ CT__PRIVATE ct_result ct__validate(const ct_problem *p, ct_real sym_tol, int nee
         (p->nc > 0 && !ct__all_finite(p->mu, (size_t)p->nc)) ||
         (p->R && !ct__all_finite(p->R, (size_t)n)))
         return CT_ERROR_NON_FINITE;
+    /* |entries| <= CT_HUGE keeps every product G lambda (lambda bounded likewise) finite */
+    if ((need_G && !ct__in_range(p->G, (size_t)n * (size_t)n)) || !ct__in_range(p->g, (size_t)n) ||
+        (p->nc > 0 && !ct__in_range(p->mu, (size_t)p->nc)) || (p->R && !ct__in_range(p->R, (size_t)n)))
+        return CT_ERROR_OUT_OF_RANGE;
     for (i = 0; i < p->nc; ++i)
         if (p->mu[i] < 0) return CT_ERROR_NEGATIVE_FRICTION;
     if (p->R)
@@ -2514,7 +2564,7 @@ CT__PRIVATE ct_status ct__gs_solve(ct__run *r, const ct__layout *L, ct_workspace
         ct__gs_sweep(&gs, lambda);
         if (raisim) gs.alpha = s->raisim.alpha_min + s->raisim.gamma * (gs.alpha - s->raisim.alpha_min);
         r->iterations = k + 1;
-        if (!ct__all_finite(lambda, (size_t)n)) {
+        if (!ct__all_finite(lambda, (size_t)n) || !ct__in_range(lambda, (size_t)n)) { /* diverged */
             CONTACT_MEMCPY(lambda, lprev, (size_t)n * sizeof(ct_real));
             return CT_STATUS_NUMERICAL_FAILURE;
         }
@@ -2950,7 +3000,7 @@ CT__PRIVATE ct_status ct__staggered(ct__run *r, const ct__layout *L, ct_workspac
         for (i = 0; i < n; ++i) lambda[idx[i]] = y[i];
         r->iterations = k + 1;
         r->rho = qn.pen.rho;
-        if (!ct__all_finite(lambda, (size_t)n)) {
+        if (!ct__all_finite(lambda, (size_t)n) || !ct__in_range(lambda, (size_t)n)) { /* diverged */
             CONTACT_MEMCPY(lambda, lprev, (size_t)n * sizeof(ct_real));
             return CT_STATUS_NUMERICAL_FAILURE;
         }
@@ -3240,7 +3290,10 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, const ct__layout *L, ct_workspace *
         CONTACT_MEMCPY(gam, gam2, (size_t)n * sizeof(ct_real));
         CONTACT_MEMCPY(hs, hs2, (size_t)nh * sizeof(ct_real));
         CONTACT_MEMCPY(lambda, gam, (size_t)n * sizeof(ct_real));
-        if (!ct__all_finite(lambda, (size_t)n)) return CT_STATUS_NUMERICAL_FAILURE;
+        if (!ct__all_finite(lambda, (size_t)n) || !ct__in_range(lambda, (size_t)n)) {
+            CONTACT_MEMSET(lambda, 0, (size_t)n * sizeof(ct_real)); /* a finite, scorable point */
+            return CT_STATUS_NUMERICAL_FAILURE;
+        }
         if (ct__check(r, k, lambda, v, 0, -1, -1)) return CT_STATUS_CONVERGED;
         if (alpha > (ct_real)0.5 &&
             CONTACT_FABS(cost - cost_new) <= ns->cost_tol * ct__max(CONTACT_FABS(cost), CONTACT_FABS(cost_new)))
@@ -3507,6 +3560,7 @@ CT__PRIVATE ct_result ct__lin_setup(ct__lin *z, const ct_problem *p, const ct_se
     }
     n = p->nb + p->nu + 3 * p->nc;
     if (!ct__all_finite(lambda, (size_t)n) || !ct__all_finite(v, (size_t)n)) return CT_ERROR_NON_FINITE;
+    if (!ct__in_range(lambda, (size_t)n)) return CT_ERROR_OUT_OF_RANGE;
     ct__layout_for(CT_METHOD_NEWTON_SOFT, p->nb, p->nu, p->nc, L);
     if (L->total > ws->size || (L->total > 0 && !ws->base)) return CT_ERROR_WORKSPACE_TOO_SMALL;
     ct__ws_state(ws)->magic = 0; /* the workspace is overwritten */
@@ -3723,6 +3777,7 @@ CT_API ct_result ct_inverse_dynamics(const ct_problem *p, const ct_settings *s, 
             if (p->R[c0 + 3 * i] != p->R[c0 + 3 * i + 1]) return CT_ERROR_ANISOTROPIC_COMPLIANCE;
     if (s->warm_start) {
         if (n > 0 && !ct__all_finite(lambda, (size_t)n)) return CT_ERROR_NON_FINITE;
+        if (n > 0 && !ct__in_range(lambda, (size_t)n)) return CT_ERROR_OUT_OF_RANGE;
     } else if (n > 0) {
         CONTACT_MEMSET(lambda, 0, (size_t)n * sizeof(ct_real));
     }
@@ -3734,7 +3789,10 @@ CT_API ct_result ct_inverse_dynamics(const ct_problem *p, const ct_settings *s, 
         ct_real crit;
         /* sigma of the current point, then the test (k = 0: the start) */
         for (i = 0; i < n; ++i) sigma[i] = (p->R ? p->R[i] * lambda[i] : 0) + p->g[i];
-        if (k > 0 && !ct__all_finite(lambda, (size_t)n)) {
+        if (k > 0 && (!ct__all_finite(lambda, (size_t)n) || !ct__in_range(lambda, (size_t)n))) {
+            CONTACT_MEMSET(lambda, 0, (size_t)n * sizeof(ct_real));
+            for (i = 0; i < n; ++i) sigma[i] = p->g[i];
+            ct_criteria(p, lambda, sigma, info->flavor, &info->model);
             info->status = CT_STATUS_NUMERICAL_FAILURE;
             break;
         }
@@ -3973,7 +4031,7 @@ CT_API ct_result ct_workspace_size(int nb, int nu, int nc, const ct_settings *s,
     if (nb < 0 || nu < 0 || nc < 0 || nc > CT__MAX_N / 3 || nb > CT__MAX_N || nu > CT__MAX_N ||
         nb + nu + 3 * nc > CT__MAX_N)
         return CT_ERROR_INVALID_SIZE;
-    if ((int)s->method < 0 || (int)s->method >= (int)CT_METHOD_COUNT_) return CT_ERROR_INVALID_SETTINGS;
+    if ((unsigned)s->method >= (unsigned)CT_METHOD_COUNT_) return CT_ERROR_INVALID_SETTINGS;
     ct__layout_for(s->method, nb, nu, nc, &L);
     *bytes = L.total + CT__ALIGN - 1; /* room to align the caller's pointer */
     return CT_OK;
@@ -4131,6 +4189,7 @@ CT__PRIVATE ct_result ct__solve(const ct_problem *p, const ct_settings *s, ct_wo
         return CT_ERROR_NO_FACTORIZATION;
     if (s->warm_start) {
         if (n > 0 && !ct__all_finite(lambda, (size_t)n)) return CT_ERROR_NON_FINITE;
+        if (n > 0 && !ct__in_range(lambda, (size_t)n)) return CT_ERROR_OUT_OF_RANGE;
     } else if (n > 0) {
         CONTACT_MEMSET(lambda, 0, (size_t)n * sizeof(ct_real));
     }

@@ -399,7 +399,62 @@ static void test_strings(void) {
     CHECK_EQ_INT(CT_STATUS_NOT_SOLVED, 4);
 }
 
+/* input magnitudes: entries above CT_HUGE (1e150, 1e15 in float) are CT_ERROR_OUT_OF_RANGE,
+   so that G lambda stays finite; residuals of points too large to represent are clamped to a
+   finite maximum instead of reading inf, NaN or a false 0 (fuzz findings FA, FB) */
+static void test_ranges(void) {
+    const ct_real big = (ct_real)(sizeof(ct_real) == 4 ? 1e20 : 1e200);
+    const ct_real ok = (ct_real)(sizeof(ct_real) == 4 ? 1e14 : 1e140);
+    fixture f;
+    ct_settings s = ct_default_settings();
+    ct_info info;
+    ct_residuals res;
+    int i;
+    fixture_init(&f); f.g[2] = big; CHECK_EQ_INT(validate(&f), CT_ERROR_OUT_OF_RANGE);
+    fixture_init(&f); f.g[2] = ok; CHECK_EQ_INT(validate(&f), CT_OK);
+    fixture_init(&f); f.R[0] = big; CHECK_EQ_INT(validate(&f), CT_ERROR_OUT_OF_RANGE);
+    fixture_init(&f); f.mu[0] = big; CHECK_EQ_INT(validate(&f), CT_ERROR_OUT_OF_RANGE);
+    fixture_init(&f); f.G[0] = big; CHECK_EQ_INT(validate(&f), CT_ERROR_OUT_OF_RANGE);
+    fixture_init(&f); f.lambda[3] = big;
+    CHECK_EQ_INT(solve_fixture(&f, &s, &info), CT_ERROR_OUT_OF_RANGE);
+    CHECK(strstr(ct_result_string(CT_ERROR_OUT_OF_RANGE), "out of range") != NULL);
+    /* a representable point whose velocity norm overflows a naive sum of squares */
+    fixture_init(&f);
+    for (i = 0; i < N; ++i) { f.lambda[i] = ok; f.v[i] = ok * ok * (ct_real)0.5; }
+    CHECK_EQ_INT(ct_criteria(&f.p, f.lambda, f.v, CT_FLAVOR_NCP, &res), CT_OK);
+    CHECK(isfinite((double)res.absolute) && isfinite((double)res.relative) && isfinite((double)res.comp));
+    CHECK(isfinite((double)res.natmap) && isfinite((double)res.dual) && isfinite((double)res.signorini));
+    CHECK(res.relative > 0); /* not a false 0 */
+    /* an indefinite G whose rows are joints and limits only (no contact block to test) passes
+       validation; the sweeps diverge and stop with finite outputs and residuals (finding FC) */
+    {
+        ct_real G[25], g[5], l[5], v[5];
+        ct_problem p;
+        static const ct_method ms[3] = {CT_METHOD_NBGS, CT_METHOD_RAISIM, CT_METHOD_PGS_NCP};
+        int k, j;
+        for (i = 0; i < 25; ++i) G[i] = (ct_real)6.4e3;
+        G[0] = (ct_real)0.5;
+        for (i = 0; i < 5; ++i) g[i] = (ct_real)-1;
+        memset(&p, 0, sizeof(p));
+        p.nb = 3; p.nu = 2; p.G = G; p.g = g;
+        for (k = 0; k < 3; ++k) {
+            ct_workspace ws;
+            s = ct_default_settings();
+            s.method = ms[k];
+            s.max_iter = 5000;
+            for (j = 0; j < 5; ++j) l[j] = 0;
+            CHECK_EQ_INT(ct_workspace_alloc(&ws, 3, 2, 0, &s, NULL), CT_OK);
+            CHECK_EQ_INT(ct_solve(&p, &s, &ws, l, v, &info), CT_OK);
+            CHECK(info.status != CT_STATUS_CONVERGED);
+            for (j = 0; j < 5; ++j) CHECK(isfinite((double)l[j]) && isfinite((double)v[j]));
+            CHECK(isfinite((double)info.model.absolute) && isfinite((double)info.model.relative));
+            ct_workspace_free(&ws);
+        }
+    }
+}
+
 int main(void) {
+    test_ranges();
     test_problem_validate();
     test_settings_validate();
     test_solve_errors();
