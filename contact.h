@@ -13,7 +13,8 @@
 
    METHODS (settings.method; docs/solvers.md helps choose)
        ADMM_NCP (default, robust), ADMM_CCP, PGS_NCP (fast on small well-conditioned scenes),
-       PGS_CCP, PGS_LCP, NBGS, RAISIM, RAISIM_DS, RAISIM_DS_ES, STAGGERED.
+       PGS_CCP, PGS_LCP, NBGS, RAISIM, RAISIM_DS, RAISIM_DS_ES, STAGGERED, and NEWTON_SOFT for the
+       soft models of MuJoCo and Drake (p->soft: regularized CCP, SAP, Lagged, Similar).
 
    QUICK START
        ct_problem p;   ct_settings s = ct_default_settings();   ct_workspace ws;   ct_info info;
@@ -23,6 +24,7 @@
        p.g = g;    (12: free velocity J v_free, biases folded into the normal rows)
        p.mu = mu;  (4: friction coefficients, >= 0)
        p.R = NULL; (or 12 compliance entries >= 0)
+       p.soft = NULL; (or a soft model for NEWTON_SOFT; zero-initialize ct_problem)
        s.method = CT_METHOD_ADMM_NCP;
        if (ct_workspace_alloc(&ws, p.nb, p.nu, p.nc, &s, NULL) != CT_OK) return;
        ct_result r = ct_solve(&p, &s, &ws, lambda, v, &info);
@@ -77,11 +79,13 @@
    ALSO
        ct_solve_update (reuse the ADMM factorization when only g changed), ct_admm_state_get/set,
        ct_inverse_dynamics (seed 003 Alg. 2), ct_compliance_mujoco / _sap / _contactbench /
-       _spring_damper (R and the reference velocity from physical parameters), settings.history.
+       _spring_damper (R and the reference velocity from physical parameters), settings.history,
+       ct_jvp / ct_vjp (derivatives of the answer w.r.t. g, G, mu by the implicit function theorem).
 
    REVISIONS
        0.2.0 (unreleased)  compliance helpers, ADMM reuse across calls and divergence detection,
-                           inverse dynamics, per-iteration history.
+                           inverse dynamics, per-iteration history; NEWTON_SOFT with the soft
+                           models of seed 002 and derivatives; input range checks.
        0.1.0 (2026-11-21)  first release: problem format, cones, criteria, Cholesky, workspace;
                            ADMM_NCP, ADMM_CCP, the Gauss-Seidel family (PGS_NCP, PGS_CCP,
                            PGS_LCP, NBGS, RAISIM, RAISIM_DS, RAISIM_DS_ES) and STAGGERED;
