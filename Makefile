@@ -205,6 +205,17 @@ $(BUILD)/bench/suite: bench/suite.c bench/variant.h contact.h
 	@mkdir -p $(@D)
 	$(CC) -O2 -march=native -I. -o $@ bench/suite.c -lm
 
+# make bench-newton: NEWTON_SOFT with each soft model (ccp_mujoco, sap, lagged, similar) against
+# ADMM_NCP, ADMM_CCP and PGS_NCP on the suite families, cold and warm (then the soft models again
+# with phi0 = 0), report in docs/newton_suite.md (bench/newton_suite_report.py)
+NEWTON_VARIANTS = NEWTON_SOFT:ccp_mujoco,NEWTON_SOFT:sap,NEWTON_SOFT:lagged,NEWTON_SOFT:similar
+.PHONY: bench-newton
+bench-newton: $(BUILD)/bench/suite
+	$(BUILD)/bench/suite -V $(NEWTON_VARIANTS),ADMM_NCP,ADMM_CCP,PGS_NCP > $(BUILD)/bench/newton_suite.csv
+	$(BUILD)/bench/suite -P zero -V $(NEWTON_VARIANTS) > $(BUILD)/bench/newton_suite_zero.csv
+	$(PYTHON) bench/newton_suite_report.py $(BUILD)/bench/newton_suite.csv docs/newton_suite.md \
+	    $(BUILD)/bench/newton_suite_zero.csv
+
 # make bench-admm [FCLIB=folder]: seed 003's penalty-rule study (Tables III, IV): the 16 ADMM
 # variants {ADMM_NCP, ADMM_CCP} x {linear, spectral, fixed} on the suite families and on the
 # FCLib problems (bench/admm_penalty.sh; ct_bench is built only when libfclib is installed),

@@ -1,7 +1,7 @@
 /* suite.c - every contact.h method on generated problem families, cold and warm, as CSV.
 
      suite [-r repeats] [-t tol[,tol...]] [-f family[,family...]] [-m method | -V variants]
-           [-s cold|both] [-x max_iter]
+           [-s cold|both] [-x max_iter] [-P rest|zero]
 
    Defaults: 5 repeats, tolerances 1e-6 and 1e-8, every family, every method, cold and warm
    starts, max_iter 10000. -f restricts the run to the listed families and -m to one method
@@ -9,11 +9,13 @@
    -V runs the listed method variants instead of the plain methods, e.g.
    -V ADMM_NCP:linear=4,ADMM_NCP:spectral=0.08,ADMM_CCP:fixed=1: METHOD[:linear=TAU |
    :spectral=STEP | :fixed=RHO0], the syntax of bench/variant.h (shared with ct_bench), each
-   written as given in the method column.
+   written as given in the method column. NEWTON_SOFT[:ccp_mujoco|:sap|:lagged|:similar] picks
+   a soft model (SOFT MODELS below); -P sets its phi0.
    One CSV row per (problem, method, start, tolerance) on stdout, progress on stderr:
 
      family,size,instance,nc,nb,nu,n,method,start,tol,repeats,iterations,median_us,
-     ncp_residual,relative_error,status,density_J,rank_J,cond_G,category,factorizations
+     ncp_residual,relative_error,status,density_J,rank_J,cond_G,category,factorizations,
+     model_residual
 
    bench/suite.sh runs it into build/bench/suite.csv, bench/suite_report.py draws the
    performance profiles and the summary (docs/suite_results.md).
@@ -23,6 +25,25 @@
    Each runs at ct_default_settings() except method, stop = CT_STOP_ABSOLUTE, tol_abs = tol and
    max_iter = 10000. With -V, the listed variants instead (bench/variant.h: the method and, for
    ADMM, its penalty rule; the rest as above); bench/admm_penalty.sh runs the ADMM rules so.
+   NEWTON_SOFT needs a soft model: a plain NEWTON_SOFT (the method loop, -m) is
+   NEWTON_SOFT:ccp_mujoco (the header's p->soft = NULL, CT_SOFT_CCP with p->R), never the rigid
+   problem (R = NULL there: CT_ERROR_INVALID_SOFT).
+
+   SOFT MODELS (soft_build; docs/newton_suite.md has the reasons). The NEWTON_SOFT variants solve
+   another problem from the same geometry, in impulse units: G the same, g = J v_free with no
+   bias and not divided by dt (seed 002 notes trap T10), lambda in N s; warm: g' = J v_free'.
+   Per contact, w = ||G_ii||_F / 3, k = 4 pi^2 / (beta^2 w dt (dt + tau_d)) (SAP's near-rigid
+   stiffness: period beta dt; the same k for Lagged and Similar), phi0 = -lambda_n / k with
+   lambda_n the rigid answer's normal force (ADMM_NCP to 1e-8, not timed; -P zero: phi0 = 0),
+   vn0 = normal rows of J v0 (v0: the step's start velocity, 0 where the family has none).
+     ccp_mujoco  CT_SOFT_CCP, p->soft = NULL, R = ct_compliance_mujoco(solref (0.02, 1), solimp
+                 (0.9, 0.95, 0.001, 0.5, 2), pos = phi0, vel = NULL, tangent_ref 0) on every row,
+                 then R_t = R_n (MuJoCo's elliptic rule, impratio 1), g += its vref
+     sap         tau_d = 1e-4 s, beta = 1, sigma = 1e-3
+     lagged,     Hunt-Crossley d = 10 s/m, v_s = 1e-4 m/s, sigma = 1e-3 (eq. 26)
+     similar
+   Joint and limit rows: MuJoCo's R (as ccp_mujoco) for every model, R = 0 on the contacts of
+   sap, lagged, similar. tol_abs = tol x dt (impulse units), so the tol column is comparable.
 
    PROBLEMS. Every family builds rigid bodies: a mass matrix M (nv x nv, nv = 6 per body, body
    velocity (vx, vy, vz, wx, wy, wz) in the world frame at the centre of mass), a Jacobian J whose
@@ -97,7 +118,10 @@
    COLUMNS. ncp_residual = info.ncp.absolute, relative_error = info.ncp.relative, status =
    converged | max_iter | stalled | numerical_failure | error (ct_solve returned an error),
    factorizations = info.factorizations (Cholesky factorizations of the last repeat; 0 for the
-   methods without one).
+   methods without one), model_residual = info.model.absolute (the law the method stops on).
+   Soft solves: both in force units, model_residual = info.model.absolute / dt (the SOFT
+   flavor's max ||lambda_i - gamma_i(v_c)||) and the NCP columns = ct_criteria(NCP) of
+   (lambda / dt, v / dt) with g / dt (relative_error is unchanged by the scaling).
    Seed 001's descriptors (Sec. VII-B, VII-C), with n_bodies = nv / 6:
      density_J  d_JC = n / (6 n_bodies): the density of the whole constraint Jacobian J (joint
                 rows nb + nu and contact rows 3 nc); d_J = (nb + nu) / (6 n_bodies) and
@@ -165,6 +189,8 @@ typedef struct build {
     int nb, nu, nc, m;     /* rows: m = nb + nu + 3 nc, added in this order by the builders */
     int row;               /* rows filled so far */
     double *M, *J, *vfree, *bias, *mu;
+    double *v0;            /* (nv) velocity at the start of the step (0 where unknown); only the
+                              soft models read it (vn0 = J v0 on the normal rows) */
 } build;
 
 static void *xcalloc(size_t n, size_t sz) {
@@ -193,10 +219,11 @@ static void build_init(build *b, const char *family, int size, int instance, int
     b->vfree = (double *)xcalloc((size_t)nv, sizeof(double));
     b->bias = (double *)xcalloc((size_t)b->m, sizeof(double));
     b->mu = (double *)xcalloc((size_t)(nc ? nc : 1), sizeof(double));
+    b->v0 = (double *)xcalloc((size_t)nv, sizeof(double));
 }
 
 static void build_free(build *b) {
-    free(b->M); free(b->J); free(b->vfree); free(b->bias); free(b->mu);
+    free(b->M); free(b->J); free(b->vfree); free(b->bias); free(b->mu); free(b->v0);
 }
 
 /* rigid body `body` (or -1 for the world): mass and diagonal inertia */
@@ -365,6 +392,8 @@ static void make_box(build *b, const char *family, int nc, int k) {
         add_point3(b, 0, r, -1, r);
         b->mu[c] = mu;
     }
+    b->v0[0] = v0 * cos(ph);
+    b->v0[1] = v0 * sin(ph);
     b->vfree[0] = v0 * cos(ph) + F * cos(th) / m * DT;
     b->vfree[1] = v0 * sin(ph) + F * sin(th) / m * DT;
     b->vfree[2] = -GRAV * DT;
@@ -439,7 +468,7 @@ static void make_mixed(build *b, int K, int k) {
     for (i = 0; i < K; ++i) {
         box_inertia(mass[i], L, w, h, I);
         set_body(b, i, mass[i], I[0], I[1], I[2]);
-        for (j = 0; j < 6; ++j) b->vfree[6 * i + j] = vel[i][j];
+        for (j = 0; j < 6; ++j) b->vfree[6 * i + j] = b->v0[6 * i + j] = vel[i][j];
         b->vfree[6 * i + 2] += -GRAV * DT;
     }
     /* ball joints: the joint point is at +L/2 along x of body j - 1 and at -L/2 of body j;
@@ -622,6 +651,7 @@ typedef struct outcome {
     ct_info info;
     int repeats;
     double median_us;
+    double ncp_abs, ncp_rel, model_abs; /* the CSV's residuals, force units (see COLUMNS) */
 } outcome;
 
 /* repeats solves from lambda0 (NULL: cold); lambda receives the answer */
@@ -643,6 +673,9 @@ static void timed_solve(const ct_problem *p, const ct_settings *s0, ct_workspace
         o->repeats = r + 1;
         if (o->result != CT_OK || o->info.status != CT_STATUS_CONVERGED) break;
     }
+    o->ncp_abs = (double)o->info.ncp.absolute;
+    o->ncp_rel = (double)o->info.ncp.relative;
+    o->model_abs = (double)o->info.model.absolute;
     qsort(t, (size_t)o->repeats, sizeof(double), cmp_double);
     o->median_us = o->repeats % 2 ? t[o->repeats / 2]
                                   : 0.5 * (t[o->repeats / 2 - 1] + t[o->repeats / 2]);
@@ -651,21 +684,183 @@ static void timed_solve(const ct_problem *p, const ct_settings *s0, ct_workspace
 static void print_row(const build *b, const descriptors *d, const char *method,
                       const char *start, double tol, const outcome *o) {
     int n = b->m;
-    printf("%s,%d,%d,%d,%d,%d,%d,%s,%s,%.0e,%d,%d,%.3f,%.6e,%.6e,%s,%.4f,%d,%.6e,%s,%d\n",
+    printf("%s,%d,%d,%d,%d,%d,%d,%s,%s,%.0e,%d,%d,%.3f,%.6e,%.6e,%s,%.4f,%d,%.6e,%s,%d,%.6e\n",
            b->family, b->size, b->instance, b->nc, b->nb, b->nu, n, method, start, tol,
-           o->repeats, o->info.iterations, o->median_us, (double)o->info.ncp.absolute,
-           (double)o->info.ncp.relative, status_token(o->result, o->info.status), d->density,
-           d->rank_J, d->cond_G, d->category, o->result == CT_OK ? o->info.factorizations : 0);
+           o->repeats, o->info.iterations, o->median_us, o->ncp_abs, o->ncp_rel,
+           status_token(o->result, o->info.status), d->density, d->rank_J, d->cond_G,
+           d->category, o->result == CT_OK ? o->info.factorizations : 0, o->model_abs);
 }
 
 typedef struct options {
     int repeats, max_iter, ntol, warm;
+    int phi0_rest;                          /* -P rest (1, default) or zero (0)            */
     double tol[MAX_TOLS];
     int nfamily, nvariant;
     const char *family[MAX_FAMILIES];
     const char *variant[MAX_VARIANTS];      /* method names or METHOD:rule=value (variant.h) */
     ct_settings settings[MAX_VARIANTS];     /* parsed from variant[] */
+    int soft[MAX_VARIANTS];                 /* NEWTON_SOFT's ct_soft_model, else -1          */
 } options;
+
+/* ---- the soft problems of NEWTON_SOFT (SOFT MODELS in the top comment) -------------------- */
+#define SOFT_TAU_D 1e-4  /* SAP dissipation time scale tau_d (s)                              */
+#define SOFT_HC_D 10.0   /* Hunt-Crossley dissipation d (s/m); seed 002 pairs 10 with 1e-4 s  */
+#define SOFT_VS 1e-4     /* LAGGED, SIMILAR stiction tolerance v_s (m/s), seed 002            */
+#define SOFT_SIGMA 1e-3  /* SAP R_t = sigma w; LAGGED, SIMILAR eq. 26 (Drake)                 */
+#define SOFT_BETA 1.0    /* SAP near-rigid parameter (Drake)                                  */
+
+typedef struct softset {
+    ct_real *g, *g2;       /* J v_free, J v_free' (m/s): the pure free velocity, no bias      */
+    ct_real *gm, *gm2;     /* the same + MuJoCo's vref (CT_SOFT_CCP)                          */
+    ct_real *Rm, *Rj;      /* MuJoCo's R on every row; on joint and limit rows only          */
+    ct_real *vref, *pos;   /* MuJoCo's reference velocity, pos = phi0 on the normal rows      */
+    ct_real *phi0, *vn0, *k, *tau, *dhc, *lam;
+    ct_real *gf, *lf, *vf; /* force-unit copies for the CSV's NCP residual                    */
+    ct_soft sf[4];
+    ct_problem p[4], p2[4]; /* by ct_soft_model: unperturbed (cold) and perturbed (warm)      */
+} softset;
+
+/* J x on the rows of b (impulse units: m/s) */
+static void jmul(const build *b, const double *x, ct_real *out) {
+    int i, j;
+    for (i = 0; i < b->m; ++i) {
+        double s = 0;
+        for (j = 0; j < b->nv; ++j) s += b->J[i * b->nv + j] * x[j];
+        out[i] = (ct_real)s;
+    }
+}
+
+/* The soft problems of b from the same geometry: G of the rigid problem pr (force units, only
+   its G is used, the same in both units), g = J v_free without the bias and not divided by dt,
+   and the per-contact data. phi0 (rest = 1) = -lambda_n / k with lambda_n the rigid answer's
+   normal force (ADMM_NCP to 1e-8): the springs carry, at the start of the step, the load the
+   rigid solve finds; 0 with rest = 0. */
+static void soft_build(const build *b, const ct_problem *pr, const double *vf2, int rest,
+                       softset *S) {
+    static const ct_real solref[2] = {(ct_real)0.02, 1};
+    static const ct_real solimp[5] = {(ct_real)0.9, (ct_real)0.95, (ct_real)0.001, (ct_real)0.5, 2};
+    const int n = b->m, c0 = b->nb + b->nu, nc = b->nc;
+    size_t nn = (size_t)(n ? n : 1), nc1 = (size_t)(nc ? nc : 1);
+    ct_real *v0c = (ct_real *)xcalloc(nn, sizeof(ct_real));
+    ct_result res;
+    int i, j, m;
+    memset(S, 0, sizeof(*S));
+    S->g = (ct_real *)xcalloc(nn, sizeof(ct_real));
+    S->g2 = (ct_real *)xcalloc(nn, sizeof(ct_real));
+    S->gm = (ct_real *)xcalloc(nn, sizeof(ct_real));
+    S->gm2 = (ct_real *)xcalloc(nn, sizeof(ct_real));
+    S->Rm = (ct_real *)xcalloc(nn, sizeof(ct_real));
+    S->Rj = (ct_real *)xcalloc(nn, sizeof(ct_real));
+    S->vref = (ct_real *)xcalloc(nn, sizeof(ct_real));
+    S->pos = (ct_real *)xcalloc(nn, sizeof(ct_real));
+    S->lam = (ct_real *)xcalloc(nn, sizeof(ct_real));
+    S->gf = (ct_real *)xcalloc(nn, sizeof(ct_real));
+    S->lf = (ct_real *)xcalloc(nn, sizeof(ct_real));
+    S->vf = (ct_real *)xcalloc(nn, sizeof(ct_real));
+    S->phi0 = (ct_real *)xcalloc(nc1, sizeof(ct_real));
+    S->vn0 = (ct_real *)xcalloc(nc1, sizeof(ct_real));
+    S->k = (ct_real *)xcalloc(nc1, sizeof(ct_real));
+    S->tau = (ct_real *)xcalloc(nc1, sizeof(ct_real));
+    S->dhc = (ct_real *)xcalloc(nc1, sizeof(ct_real));
+    jmul(b, b->vfree, S->g);
+    jmul(b, vf2, S->g2);
+    jmul(b, b->v0, v0c);
+    if (rest && nc > 0) { /* the rigid normal forces (N) */
+        ct_settings s = ct_default_settings();
+        ct_workspace ws;
+        ct_info info;
+        ct_real *v = (ct_real *)xcalloc(nn, sizeof(ct_real));
+        s.method = CT_METHOD_ADMM_NCP;
+        s.stop = CT_STOP_ABSOLUTE;
+        s.tol_abs = (ct_real)1e-8;
+        s.max_iter = 10000;
+        s.warm_start = 0;
+        if (ct_workspace_alloc(&ws, pr->nb, pr->nu, pr->nc, &s, NULL) == CT_OK) {
+            if (ct_solve(pr, &s, &ws, S->lam, v, &info) != CT_OK)
+                memset(S->lam, 0, sizeof(ct_real) * nn);
+            ct_workspace_free(&ws);
+        }
+        free(v);
+    }
+    for (i = 0; i < nc; ++i) {
+        const int r = c0 + 3 * i;
+        double f = 0, w, ln;
+        for (j = 0; j < 3; ++j)
+            for (m = 0; m < 3; ++m) f += (double)pr->G[(size_t)(r + j) * n + r + m] * pr->G[(size_t)(r + j) * n + r + m];
+        w = sqrt(f) / 3; /* seed 002's Delassus scale ||G_ii||_F / 3 (1/kg) */
+        /* the near-rigid stiffness: contact period beta dt, SAP's clamp exactly (k_nr) */
+        S->k[i] = (ct_real)(4 * PI * PI / (SOFT_BETA * SOFT_BETA * w * DT * (DT + SOFT_TAU_D)));
+        S->tau[i] = (ct_real)SOFT_TAU_D;
+        S->dhc[i] = (ct_real)SOFT_HC_D;
+        ln = isfinite((double)S->lam[r + 2]) ? fmax(0.0, (double)S->lam[r + 2]) : 0;
+        S->phi0[i] = (ct_real)(-ln / S->k[i]);
+        S->vn0[i] = v0c[r + 2];
+        S->pos[r + 2] = S->phi0[i];
+    }
+    /* MuJoCo's R and vref (position term only: vel = NULL adds no velocity bias, tangent_ref =
+       0), then MuJoCo's elliptic-cone rule R_t = R_n / impratio with impratio = 1 (the helper's
+       per-row R_t is the pyramidal form: unequal tangents, which CT_SOFT_CCP refuses) */
+    res = ct_compliance_mujoco(pr, 0, n, solref, solimp, (ct_real)DT, S->pos, NULL, 0, S->Rm,
+                               S->vref);
+    if (res != CT_OK) {
+        fprintf(stderr, "suite: ct_compliance_mujoco: %s\n", ct_result_string(res));
+        exit(2);
+    }
+    for (i = 0; i < nc; ++i) S->Rm[c0 + 3 * i] = S->Rm[c0 + 3 * i + 1] = S->Rm[c0 + 3 * i + 2];
+    for (i = 0; i < c0; ++i) S->Rj[i] = S->Rm[i];
+    for (i = 0; i < n; ++i) {
+        S->gm[i] = S->g[i] + S->vref[i];
+        S->gm2[i] = S->g2[i] + S->vref[i];
+    }
+    for (m = 0; m < 4; ++m) {
+        ct_soft *sf = &S->sf[m];
+        sf->model = (ct_soft_model)m;
+        sf->dt = (ct_real)DT;
+        sf->phi0 = S->phi0;
+        sf->vn0 = S->vn0;
+        sf->k = S->k;
+        sf->d = m == CT_SOFT_SAP ? S->tau : S->dhc;
+        sf->v_s = (ct_real)SOFT_VS;
+        sf->sigma = (ct_real)SOFT_SIGMA;
+        sf->beta = (ct_real)SOFT_BETA;
+        S->p[m] = *pr;
+        S->p[m].g = m == CT_SOFT_CCP ? S->gm : S->g;
+        S->p[m].R = m == CT_SOFT_CCP ? S->Rm : S->Rj;
+        S->p[m].soft = m == CT_SOFT_CCP ? NULL : sf; /* NULL: CT_SOFT_CCP with p->R */
+        S->p2[m] = S->p[m];
+        S->p2[m].g = m == CT_SOFT_CCP ? S->gm2 : S->g2;
+    }
+    free(v0c);
+}
+
+static void soft_free(softset *S) {
+    free(S->g); free(S->g2); free(S->gm); free(S->gm2); free(S->Rm); free(S->Rj); free(S->vref);
+    free(S->pos); free(S->phi0); free(S->vn0); free(S->k); free(S->tau); free(S->dhc);
+    free(S->lam); free(S->gf); free(S->lf); free(S->vf);
+}
+
+/* the CSV residuals of a soft answer (impulse units) in force units: model = info.model.absolute
+   / dt (the SOFT law's natmap scales as 1/dt); NCP = ct_criteria(NCP) of (lambda / dt, v / dt)
+   with g / dt, as the rigid methods' info.ncp (relative: unchanged by the scaling) */
+static void soft_residuals(softset *S, const ct_problem *ps, int n, const ct_real *lambda,
+                           const ct_real *v, outcome *o) {
+    ct_problem pf = *ps;
+    ct_residuals r;
+    int i;
+    if (o->result != CT_OK) return;
+    for (i = 0; i < n; ++i) {
+        S->gf[i] = (ct_real)(ps->g[i] / DT);
+        S->lf[i] = (ct_real)(lambda[i] / DT);
+        S->vf[i] = (ct_real)(v[i] / DT);
+    }
+    pf.g = S->gf;
+    pf.soft = NULL;
+    o->model_abs = (double)o->info.model.absolute / DT;
+    if (ct_criteria(&pf, S->lf, S->vf, CT_FLAVOR_NCP, &r) == CT_OK) {
+        o->ncp_abs = (double)r.absolute;
+        o->ncp_rel = (double)r.relative;
+    }
+}
 
 /* G, g (unperturbed) and g' (perturbed) of a build, then every variant x start x tolerance */
 static int run_problem(build *b, const options *opt) {
@@ -686,6 +881,8 @@ static int run_problem(build *b, const options *opt) {
     descriptors d;
     ct_problem p, p2;
     ct_result res;
+    softset S;
+    int any_soft = 0;
 
     if (b->row != n) {
         fprintf(stderr, "suite: %s %d %d: %d rows filled of %d\n", b->family, b->size,
@@ -717,11 +914,15 @@ static int run_problem(build *b, const options *opt) {
     p.R = NULL;
     p2 = p;
     p2.g = g2;
+    for (mth = 0; mth < opt->nvariant; ++mth) any_soft |= opt->soft[mth] >= 0;
+    if (any_soft) soft_build(b, &p, vf2, opt->phi0_rest, &S);
 
     for (mth = 0; mth < opt->nvariant; ++mth) {
         const char *name = opt->variant[mth];
         ct_settings s = opt->settings[mth];
         ct_workspace ws;
+        const int sm = opt->soft[mth];
+        const ct_problem *pc = sm >= 0 ? &S.p[sm] : &p, *pw = sm >= 0 ? &S.p2[sm] : &p2;
         s.stop = CT_STOP_ABSOLUTE;
         s.max_iter = opt->max_iter;
         res = ct_workspace_alloc(&ws, p.nb, p.nu, p.nc, &s, NULL);
@@ -732,15 +933,18 @@ static int run_problem(build *b, const options *opt) {
         }
         for (ti = 0; ti < opt->ntol; ++ti) {
             outcome oc, ow;
-            s.tol_abs = (ct_real)opt->tol[ti];
-            timed_solve(&p, &s, &ws, NULL, lambda, v, opt->repeats, &oc);
+            /* soft problems are in impulse units: the force tolerance times dt */
+            s.tol_abs = (ct_real)(sm >= 0 ? opt->tol[ti] * DT : opt->tol[ti]);
+            timed_solve(pc, &s, &ws, NULL, lambda, v, opt->repeats, &oc);
+            if (sm >= 0) soft_residuals(&S, pc, n, lambda, v, &oc);
             print_row(b, &d, name, "cold", opt->tol[ti], &oc);
             ow.result = CT_OK;
             if (opt->warm) {
                 memcpy(lcold, lambda, sizeof(ct_real) * nn);
                 for (i = 0; i < n; ++i) /* a failed solve may leave a non-finite point */
                     if (!isfinite((double)lcold[i])) lcold[i] = 0;
-                timed_solve(&p2, &s, &ws, lcold, lambda, v, opt->repeats, &ow);
+                timed_solve(pw, &s, &ws, lcold, lambda, v, opt->repeats, &ow);
+                if (sm >= 0) soft_residuals(&S, pw, n, lambda, v, &ow);
                 print_row(b, &d, name, "warm", opt->tol[ti], &ow);
             }
             if (oc.result != CT_OK || ow.result != CT_OK) {
@@ -755,6 +959,7 @@ static int run_problem(build *b, const options *opt) {
     }
     free(G); free(g); free(g2); free(mu); free(lambda); free(lcold); free(v); free(vf2);
     free(Gd); free(gd); free(scr);
+    if (any_soft) soft_free(&S);
     return errors;
 }
 
@@ -798,6 +1003,7 @@ int main(int argc, char **argv) {
     opt.tol[0] = 1e-6;
     opt.tol[1] = 1e-8;
     opt.warm = 1;
+    opt.phi0_rest = 1;
     opt.nfamily = opt.nvariant = 0;
     for (i = 1; i < argc; ++i) {
         if (i + 1 < argc && strcmp(argv[i], "-r") == 0) {
@@ -827,6 +1033,14 @@ int main(int argc, char **argv) {
                 fprintf(stderr, "suite: bad -V (1 to %d comma-separated variants)\n", MAX_VARIANTS);
                 return 2;
             }
+        } else if (i + 1 < argc && strcmp(argv[i], "-P") == 0) {
+            ++i;
+            if (strcmp(argv[i], "rest") == 0) opt.phi0_rest = 1;
+            else if (strcmp(argv[i], "zero") == 0) opt.phi0_rest = 0;
+            else {
+                fprintf(stderr, "suite: bad -P %s (rest or zero)\n", argv[i]);
+                return 2;
+            }
         } else if (i + 1 < argc && strcmp(argv[i], "-s") == 0) {
             ++i;
             if (strcmp(argv[i], "cold") == 0) opt.warm = 0;
@@ -851,9 +1065,11 @@ int main(int argc, char **argv) {
         } else {
             fprintf(stderr,
                     "usage: %s [-r repeats] [-t tol[,tol...]] [-f family[,family...]] "
-                    "[-m method | -V variant[,variant...]] [-s cold|both] [-x max_iter]\n"
+                    "[-m method | -V variant[,variant...]] [-s cold|both] [-x max_iter] "
+                    "[-P rest|zero]\n"
                     "  families: robot box_plane4 box_plane8 stack mixed\n"
-                    "  variant: METHOD[:linear=TAU|:spectral=STEP|:fixed=RHO0]\n",
+                    "  variant: METHOD[:linear=TAU|:spectral=STEP|:fixed=RHO0] or "
+                    "NEWTON_SOFT[:ccp_mujoco|:sap|:lagged|:similar]\n",
                     argv[0]);
             return 2;
         }
@@ -872,10 +1088,12 @@ int main(int argc, char **argv) {
     }
     for (k = 0; k < opt.nvariant; ++k) {
         opt.settings[k] = ct_default_settings();
-        if (bench_variant_parse(opt.variant[k], &opt.settings[k]) != 0) return 2;
+        if (bench_variant_parse_soft(opt.variant[k], &opt.settings[k], &opt.soft[k]) != 0)
+            return 2;
     }
     printf("family,size,instance,nc,nb,nu,n,method,start,tol,repeats,iterations,median_us,"
-           "ncp_residual,relative_error,status,density_J,rank_J,cond_G,category,factorizations\n");
+           "ncp_residual,relative_error,status,density_J,rank_J,cond_G,category,factorizations,"
+           "model_residual\n");
     if (want(&opt, "robot"))
         for (i = 0; i < (int)(sizeof(robot_nc) / sizeof(robot_nc[0])); ++i)
             for (k = 0; k < 5; ++k) {

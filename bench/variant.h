@@ -1,7 +1,8 @@
 /* variant.h - the method-variant syntax of the bench programs (ct_bench, suite); not part of
    contact.h.
 
-     METHOD[:RULE=VALUE]
+     METHOD[:RULE=VALUE]     (ADMM_NCP, ADMM_CCP)
+     NEWTON_SOFT[:MODEL]
 
    METHOD is a name of ct_method_string (PGS_NCP, ADMM_NCP, ADMM_CCP, ...). The optional suffix
    picks the ADMM penalty rule (ADMM_NCP and ADMM_CCP only; every other field stays at
@@ -17,10 +18,24 @@
    settings at their defaults (ADMM: spectral, step 0.05). The result passes
    ct_settings_validate, or the parse fails.
 
+   NEWTON_SOFT takes instead an optional soft contact model (the settings stay at their
+   defaults; the program builds the model's per-contact data, ct_soft, itself):
+
+     NEWTON_SOFT:ccp_mujoco  CT_SOFT_CCP with MuJoCo's R (ct_compliance_mujoco); also what a
+                             plain NEWTON_SOFT means (p->soft = NULL: CT_SOFT_CCP with p->R)
+     NEWTON_SOFT:sap         CT_SOFT_SAP
+     NEWTON_SOFT:lagged      CT_SOFT_LAGGED
+     NEWTON_SOFT:similar     CT_SOFT_SIMILAR
+
      int bench_variant_parse(const char *spec, ct_settings *s)
+     int bench_variant_parse_soft(const char *spec, ct_settings *s, int *soft)
 
    s must hold the base settings (ct_default_settings()); on success (0) s.method and the rule's
    fields are set; on failure (-1) a message goes to stderr and s is unchanged.
+   bench_variant_parse_soft also sets *soft to the ct_soft_model of a NEWTON_SOFT variant
+   (CT_SOFT_CCP for a plain NEWTON_SOFT) and to -1 for every other method.
+   bench_variant_parse is it with soft = NULL, for programs that build no soft data (ct_bench):
+   there a model suffix is refused (a plain NEWTON_SOFT is accepted; it needs p->R).
    Needs the implementation of contact.h (ct_method_string, ct_settings_validate). */
 #ifndef BENCH_VARIANT_H
 #define BENCH_VARIANT_H
@@ -36,8 +51,13 @@
 #define BENCH_VARIANT_UNUSED
 #endif
 
-static BENCH_VARIANT_UNUSED int bench_variant_parse(const char *spec, ct_settings *s) {
+/* the model names of NEWTON_SOFT:MODEL, indexed by ct_soft_model */
+static const char *const bench_soft_names[] = {"ccp_mujoco", "sap", "lagged", "similar"};
+
+static BENCH_VARIANT_UNUSED int bench_variant_parse_soft(const char *spec, ct_settings *s,
+                                                         int *soft) {
     ct_settings t;
+    int model = -1;
     const char *colon, *eq, *val;
     char *end;
     size_t len;
@@ -58,7 +78,25 @@ static BENCH_VARIANT_UNUSED int bench_variant_parse(const char *spec, ct_setting
         fprintf(stderr, "variant '%s': unknown method '%.*s'\n", spec, (int)len, spec);
         return -1;
     }
-    if (colon) {
+    if (t.method == CT_METHOD_NEWTON_SOFT) {
+        model = CT_SOFT_CCP;
+        if (colon) {
+            int k;
+            if (!soft) {
+                fprintf(stderr, "variant '%s': this program builds no soft model data\n", spec);
+                return -1;
+            }
+            model = -1;
+            for (k = 0; k < (int)(sizeof(bench_soft_names) / sizeof(bench_soft_names[0])); ++k)
+                if (!strcmp(colon + 1, bench_soft_names[k])) model = k;
+            if (model < 0) {
+                fprintf(stderr,
+                        "variant '%s': unknown soft model '%s' (ccp_mujoco, sap, lagged, similar)\n",
+                        spec, colon + 1);
+                return -1;
+            }
+        }
+    } else if (colon) {
         if (t.method != CT_METHOD_ADMM_NCP && t.method != CT_METHOD_ADMM_CCP) {
             fprintf(stderr, "variant '%s': a penalty rule applies to ADMM_NCP and ADMM_CCP only\n",
                     spec);
@@ -97,7 +135,12 @@ static BENCH_VARIANT_UNUSED int bench_variant_parse(const char *spec, ct_setting
         return -1;
     }
     *s = t;
+    if (soft) *soft = model;
     return 0;
+}
+
+static BENCH_VARIANT_UNUSED int bench_variant_parse(const char *spec, ct_settings *s) {
+    return bench_variant_parse_soft(spec, s, NULL);
 }
 
 #endif
