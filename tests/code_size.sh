@@ -16,7 +16,9 @@
 #   gs-local    ct__cone_* and ct__preclik: NBGS's exact and RAISIM's bisection solves
 #   admm        >>solver-admm (ADMM_NCP, ADMM_CCP)
 #   staggered   >>solver-staggered
-#   other       sections that are APIs of their own (inverse dynamics, compliance helpers)
+#   newton      >>solver-newton and >>soft (NEWTON_SOFT and its soft models)
+#   other       sections that are APIs of their own (inverse dynamics, compliance helpers,
+#               derivatives)
 # The objects are built with -fno-inline-functions-called-once, or GCC inlines every solver
 # (each called once) into the dispatcher and the groups cannot be told apart; the line
 # "total, normal build" is the same object without that flag (what a user links). Other
@@ -47,7 +49,8 @@ impl && /^(CT__PRIVATE|CT_API|static)[^;=]*[a-z0-9_]+\(/ {
     if (sec == "solver-gs") g = (name ~ /^ct__(cone_|preclik)/) ? "gs-local" : "gs-sweep"
     else if (sec == "solver-admm") g = "admm"
     else if (sec == "solver-staggered") g = "staggered"
-    else if (sec == "solver-inverse" || sec == "compliance" || sec == "io") g = "other"
+    else if (sec == "solver-newton" || sec == "soft") g = "newton"
+    else if (sec == "solver-inverse" || sec == "compliance" || sec == "io" || sec == "derivatives") g = "other"
     if (!(name in seen)) { seen[name] = 1; print name, NR, g }
 }' contact.h >"$OUT/functions.txt"
 
@@ -112,7 +115,7 @@ for t in $main_tags; do printf ' %s |' "$t"; done
 printf '\n|---|'
 for t in $main_tags; do printf -- '---:|'; done
 printf '\n'
-for g in common gs-sweep gs-local admm staggered other unattributed total; do # unattributed: the test driver
+for g in common gs-sweep gs-local admm staggered newton other unattributed total; do # unattributed: the test driver
     printf '| %s |' "$g"
     for t in $main_tags; do printf ' %s |' "$(get "$t" "$g")"; done
     printf '\n'
@@ -131,7 +134,7 @@ printf '\n|---|'
 for t in $main_tags; do printf -- '---:|'; done
 printf '\n'
 for m in "PGS_NCP, PGS_CCP, PGS_LCP:gs-sweep" "NBGS, RAISIM, RAISIM_DS, RAISIM_DS_ES:gs-sweep gs-local" \
-         "ADMM_NCP, ADMM_CCP:admm" "STAGGERED:staggered"; do
+         "ADMM_NCP, ADMM_CCP:admm" "STAGGERED:staggered" "NEWTON_SOFT:newton"; do
     name=${m%%:*}
     groups=${m#*:}
     printf '| %s |' "$name"

@@ -24,6 +24,8 @@
           sweep     = C0 + 2 up(n) + up(18 nc)                       (PGS_*, NBGS, RAISIM*)
           ADMM      = C0 + 6 up(n) + up(n^2) + up(NB n)              (ADMM_NCP, ADMM_CCP)
           STAGGERED = ADMM + up(ceil(n sizeof(int) / sizeof(ct_real))) + up(nc)
+          NEWTON_SOFT = ADMM + up(ceil(n sizeof(int) / sizeof(ct_real))) + 5 up(n) + 2 up(n^2)
+                      + up(2 (9 nc + nb + nu))
       with n = nb + nu + 3 nc and NB = CT__CHOL_NB = 16 (the Cholesky panel width). */
 #define CONTACT_IMPLEMENTATION
 #include "contact.h"
@@ -58,12 +60,16 @@ static int residuals_finite(const ct_residuals *q) {
     return all_finite(a, 7);
 }
 
-#define N_VARIANTS 12
+/* every method, then PGS_CCP + De Saxce and STAGGERED lcp. NEWTON_SOFT is skipped by the
+   solve tests (skip_variant): it solves a soft model that needs R > 0 and p->soft, which
+   these rigid problems do not have; the workspace formula covers it. */
+#define N_VARIANTS ((int)CT_METHOD_COUNT_ + 2)
+static int skip_variant(const ct_settings *s) { return s->method == CT_METHOD_NEWTON_SOFT; }
 static ct_settings variant(int k) {
     ct_settings s = ct_default_settings();
     s.warm_start = 0;
-    if (k < 10) s.method = (ct_method)k;
-    else if (k == 10) { s.method = CT_METHOD_PGS_CCP; s.pgs.desaxce = 1; }
+    if (k < (int)CT_METHOD_COUNT_) s.method = (ct_method)k;
+    else if (k == (int)CT_METHOD_COUNT_) { s.method = CT_METHOD_PGS_CCP; s.pgs.desaxce = 1; }
     else { s.method = CT_METHOD_STAGGERED; s.staggered.lcp = 1; }
     return s;
 }
@@ -90,6 +96,11 @@ static void test_max_iter(void) {
                 ct_result r;
                 int zero = 1, met0, met;
                 const char *name = ct_method_string(s.method);
+                if (skip_variant(&s)) {
+                    free(lambda);
+                    free(v);
+                    continue;
+                }
                 s.max_iter = mi;
                 /* the start's residuals in the method's flavor */
                 ct_velocity(&o.p, lambda, v);
@@ -132,6 +143,7 @@ static void solve_infeasible(const ct_problem *p, int n, const char *what, int v
         ct_real lambda[8] = {0, 0, 0, 0, 0, 0, 0, 0}, v[8];
         ct_result r;
         const char *name = ct_method_string(s.method);
+        if (skip_variant(&s)) continue;
         s.max_iter = 500;
         CHECK_EQ_INT(ct_workspace_alloc(&ws, p->nb, p->nu, p->nc, &s, NULL), CT_OK);
         r = ct_solve(p, &s, &ws, lambda, v, &info);
@@ -280,11 +292,16 @@ static size_t ws_formula(ct_method m, int nb, int nu, int nc, size_t c0) {
 #else
     size_t nbk = 16;
 #endif
-    if (m != CT_METHOD_ADMM_NCP && m != CT_METHOD_ADMM_CCP && m != CT_METHOD_STAGGERED)
+    if (m != CT_METHOD_ADMM_NCP && m != CT_METHOD_ADMM_CCP && m != CT_METHOD_STAGGERED &&
+        m != CT_METHOD_NEWTON_SOFT)
         return c0 + 2 * up(n) + up(18 * ncs);
     admm = c0 + 6 * up(n) + up(n * n) + up(nbk * n);
-    if (m != CT_METHOD_STAGGERED) return admm;
-    return admm + up((n * sizeof(int) + sizeof(ct_real) - 1) / sizeof(ct_real)) + up(ncs);
+    if (m == CT_METHOD_STAGGERED)
+        return admm + up((n * sizeof(int) + sizeof(ct_real) - 1) / sizeof(ct_real)) + up(ncs);
+    if (m == CT_METHOD_NEWTON_SOFT)
+        return admm + up((n * sizeof(int) + sizeof(ct_real) - 1) / sizeof(ct_real)) + 5 * up(n) +
+               2 * up(n * n) + up(2 * (9 * ncs + (size_t)(nb + nu)));
+    return admm;
 }
 
 static void test_workspace_formula(int verbose) {
@@ -295,7 +312,8 @@ static void test_workspace_formula(int verbose) {
     size_t c0 = 0, bytes = 0;
     int m, k, bad = 0;
     CHECK_EQ_INT(ct_workspace_size(0, 0, 0, &s, &c0), CT_OK);
-    for (m = 0; m <= (int)CT_METHOD_ADMM_CCP; ++m) { /* the ten methods the formula covers */
+    /* every method: a new method fails here until its layout joins the formula (and the docs) */
+    for (m = 0; m < (int)CT_METHOD_COUNT_; ++m) {
         s.method = (ct_method)m;
         CHECK_EQ_INT(ct_workspace_size(0, 0, 0, &s, &bytes), CT_OK);
         CHECKF(bytes == c0, "%s: C0 %lu vs %lu", ct_method_string(s.method), (unsigned long)bytes,

@@ -6,7 +6,8 @@
    with default settings).
 
    header byte   meaning (b = the byte)
-   FZ_METHOD     b < 240: method b % 10; else (int)b - 245 (-5..10: out of range values)
+   FZ_METHOD     b < 240: method b % CT_METHOD_COUNT_ (every method of the contact.h built);
+                 240..244: -5..-1; 245..255: CT_METHOD_COUNT_ .. CT_METHOD_COUNT_ + 10
    FZ_NB/NU/NC   b % 5, b % 5, b % 8 (n = nb + nu + 3 nc <= 29)
    FZ_SIZES      b >= 248: a bad size (negative, > CT__MAX_N, int overflow), see fz_sizes
    FZ_GMODE      b % 8: 0-2 J M^-1 J^T (PSD, singular when nv < n); 3 PSD - t I

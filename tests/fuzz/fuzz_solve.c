@@ -118,7 +118,9 @@ static void fz_settings(const fz_reader *r, ct_settings *s) {
     unsigned char mb = fz_hdr(r, FZ_METHOD);
     for (k = 0; k < FZ_NFIELDS; ++k) b[k] = fz_hdr(r, FZ_S0 + k);
     *s = ct_default_settings();
-    s->method = (ct_method)(mb < 240 ? mb % 10 : (int)mb - 245);
+    /* every method this contact.h has; 240..244: -5..-1, 245..255: CT_METHOD_COUNT_ and up */
+    s->method = (ct_method)(mb < 240 ? mb % (int)CT_METHOD_COUNT_
+                            : mb < 245 ? (int)mb - 245 : (int)CT_METHOD_COUNT_ + (mb - 245));
     s->max_iter = b[0] == 0 ? 50 : b[0] % 201;
     if (b[1]) s->stop = (ct_stop_rule)(b[1] % 2);
     if (b[2]) s->tol_abs = (ct_real)fz_pow10(-(1 + b[2] % 15));
@@ -361,8 +363,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     /* workspace: exact, short, NULL, another method's size, or misaligned */
     wm = fz_hdr(&rd, FZ_WS) % 16;
     s_ws = s;
-    if (wm == 13) s_ws.method = (ct_method)((fz_hdr(&rd, FZ_METHOD) / 10 + 1) % 10);
-    if ((int)s_ws.method < 0 || (int)s_ws.method >= 10) s_ws.method = CT_METHOD_PGS_NCP;
+    if (wm == 13) s_ws.method = (ct_method)((fz_hdr(&rd, FZ_METHOD) / 10 + 1) % (int)CT_METHOD_COUNT_);
+    if ((int)s_ws.method < 0 || (int)s_ws.method >= (int)CT_METHOD_COUNT_) s_ws.method = CT_METHOD_PGS_NCP;
     if (ct_workspace_size(nb, nu, nc, &s_ws, &bytes) != CT_OK) fz_fail("ct_workspace_size refused valid sizes", __LINE__);
     mem_bytes = bytes;
     if (wm == 11) {

@@ -1,7 +1,8 @@
 #!/bin/sh
 # tests/fuzz/run.sh DIR SECONDS - run the libFuzzer harnesses built in DIR (make fuzz does the
 # build): fuzz_solve_double for SECONDS/2, then fuzz_solve_float for the rest, one job each,
-# starting from the seeds of make_corpus (DIR/seeds) and the corpora kept in DIR/corpus-double
+# starting from the seeds of make_corpus and tests/fuzz/findings/*.bin (DIR/seeds) and the
+# corpora kept in DIR/corpus-double
 # and DIR/corpus-float from earlier runs. A crashing input is written to DIR/artifacts/ and
 # stops that harness (replay it with the harness binary, or with a -DFUZZ_STANDALONE build of
 # tests/fuzz/fuzz_solve.c, and keep it under tests/fuzz/findings/). Prints each harness's
@@ -16,6 +17,8 @@ rest=$((secs - half))
 [ "$rest" -ge 1 ] || rest=1
 mkdir -p "$dir/seeds" "$dir/corpus-double" "$dir/corpus-float" "$dir/artifacts" || exit 1
 "$dir/make_corpus" "$dir/seeds" || exit 1
+# the inputs of past findings join the seeds: every run replays them first
+for f in tests/fuzz/findings/*.bin; do [ -f "$f" ] && cp "$f" "$dir/seeds/"; done
 
 status=0
 failed=""
