@@ -13,9 +13,10 @@
 #                       when neither is installed (apt-get install gcc-arm-none-eabi)
 # (tests/compile_tests.sh's no_malloc_nm already checks the hosted CONTACT_NO_MALLOC build for
 # malloc/free symbols; this adds stdio and the freestanding, cross-compiled build.)
-# KNOWN_BUG_SHORT_ENUM_TYPE_LIMITS: arm-none-eabi-gcc uses short enums (AAPCS), so contact.h's
-# `(int)s->method < 0` checks warn under -Wextra (-Wtype-limits, "comparison is always
-# false"); the cross build adds -Wno-type-limits while that is so and prints a NOTE line.
+# KNOWN_BUG_SHORT_ENUM_TYPE_LIMITS (fixed in 4ba1494): arm-none-eabi-gcc uses short enums
+# (AAPCS), so range checks like `(int)s->method < 0` warn under -Wextra (-Wtype-limits,
+# "comparison is always false"); if that comes back, the cross build retries with
+# -Wno-type-limits and prints a NOTE line.
 # Prints PASS/FAIL/SKIP lines and "N passed, M failed[, K skipped]". Outputs in
 # build/cross/run.PID/ (removed when every check passed).
 
