@@ -25,56 +25,75 @@ typedef struct run {
     int slow;     /* skipped by -q */
     int max_iter; /* 0: sc_default_opts' 2000 */
     double tol;   /* 0: sc_default_opts' 1e-9 N */
+    ct_soft_model soft; /* NEWTON_SOFT: the model                                         */
+    int mujoco;   /* CT_SOFT_CCP: 1 = MuJoCo's compliance, 0 = SAP's                    */
 } run;
 
+/* NEWTON_SOFT solves in impulses with tol_abs dt (1e-9 N -> 1e-12 N s at dt = 1e-3 s); the
+   stiff Similar cube (k (1 + d mu ||v_T||) = 2e9 N/m) stalls on the cost criterion at about
+   3e-9 N s of law residual, so the soft runs ask 1e-5 N (1e-8 N s) */
+#define SOFT_TOL 1e-5
+
 static const run runs[] = {
-    {S_SLIDE, "slide_energy", "max |E - E_mdp| / E0", CT_METHOD_PGS_NCP, 0, 0, 0},
-    {S_SLIDE, "slide_energy", "max |E - E_mdp| / E0", CT_METHOD_ADMM_NCP, 0, 0, 0},
-    {S_SLIDE, "slide_energy", "max |E - E_mdp| / E0", CT_METHOD_ADMM_CCP, 0, 0, 0},
-    {S_SLIDE, "slide_energy", "max |E - E_mdp| / E0", CT_METHOD_PGS_LCP, 0, 0, 0},
-    {S_SLIDE, "slide_energy", "max |E - E_mdp| / E0", CT_METHOD_RAISIM, 0, 200, 0},
-    {S_DRAG, "drag", "max |x - x_exact| / x", CT_METHOD_PGS_NCP, 0, 0, 0},
-    {S_DRAG, "drag", "max |x - x_exact| / x", CT_METHOD_ADMM_NCP, 0, 0, 0},
-    {S_DRAG, "drag", "max |x - x_exact| / x", CT_METHOD_ADMM_CCP, 0, 0, 0},
-    {S_DRAG, "drag", "max |x - x_exact| / x", CT_METHOD_RAISIM, 0, 200, 0},
-    {S_ANGLE30, "slide_30deg", "|drift - model's| (m)", CT_METHOD_PGS_NCP, 0, 0, 0},
-    {S_ANGLE30, "slide_30deg", "|drift - model's| (m)", CT_METHOD_ADMM_CCP, 0, 0, 0},
-    {S_ANGLE30, "slide_30deg", "|drift - model's| (m)", CT_METHOD_PGS_LCP, 0, 0, 0},
-    {S_DIAG45, "slide_45deg", "|friction/(mu fn) - model's|", CT_METHOD_PGS_NCP, 0, 0, 0},
-    {S_DIAG45, "slide_45deg", "|friction/(mu fn) - model's|", CT_METHOD_PGS_LCP, 0, 0, 0},
-    {S_GLIDE, "ccp_glide", "max |gap / (dt mu v_T) - 1|", CT_METHOD_ADMM_CCP, 0, 0, 0},
-    {S_GLIDE, "ccp_glide", "max |gap / (dt mu v_T) - 1|", CT_METHOD_PGS_CCP, 0, 0, 0},
-    {S_GLIDE, "ccp_glide", "max gap / (dt mu v_T)", CT_METHOD_PGS_NCP, 0, 0, 0},
-    {S_INTERNAL, "internal_forces", "max ||lambda_i - lambda_min,i|| (N)", CT_METHOD_PGS_NCP, 0, 0, 0},
-    {S_INTERNAL, "internal_forces", "max ||lambda_i - lambda_min,i|| (N)", CT_METHOD_NBGS, 0, 0, 0},
-    {S_INTERNAL, "internal_forces", "max ||lambda_i - lambda_min,i|| (N)", CT_METHOD_RAISIM, 0, 0, 0},
-    {S_INTERNAL, "internal_forces", "max ||lambda_i - lambda_min,i|| (N)", CT_METHOD_ADMM_NCP, 0, 0, 0},
-    {S_STACK, "stack_1e6", "max distance from rest (m)", CT_METHOD_PGS_NCP, 0, 0, 0},
-    {S_STACK, "stack_1e6", "max distance from rest (m)", CT_METHOD_RAISIM, 0, 200, 0},
-    {S_STACK, "stack_1e6", "max distance from rest (m)", CT_METHOD_STAGGERED, 0, 200, 0},
-    {S_STACK, "stack_1e6", "max distance from rest (m)", CT_METHOD_ADMM_NCP, 0, 0, 0},
-    {S_WALL, "wall_ball", "max penetration (m)", CT_METHOD_PGS_NCP, 1, 200, 1e-6},
-    {S_WALL, "wall_ball", "max penetration (m)", CT_METHOD_ADMM_NCP, 1, 500, 1e-6},
-    {S_BALL, "ball_bounce", "|apex - e^2 h0| / (e^2 h0)", CT_METHOD_ADMM_NCP, 0, 0, 0},
-    {S_BALL, "ball_bounce", "|apex - e^2 h0| / (e^2 h0)", CT_METHOD_PGS_NCP, 0, 0, 0},
-    {S_FOURBAR, "fourbar", "max loop-closure error (m)", CT_METHOD_ADMM_NCP, 0, 0, 0},
-    {S_FOURBAR, "fourbar", "max loop-closure error (m)", CT_METHOD_PGS_NCP, 0, 0, 0},
-    {S_NUNCHUK, "nunchuk", "max joint error (m)", CT_METHOD_ADMM_NCP, 0, 0, 0},
-    {S_NUNCHUK, "nunchuk", "max joint error (m)", CT_METHOD_PGS_NCP, 0, 0, 0},
-    {S_LIMIT, "limit_weld", "max limit violation (rad)", CT_METHOD_ADMM_NCP, 0, 0, 0},
-    {S_CONSISTENCY, "dt_consistency", "sum ||x - x_1e-5|| dt at 1e-3 (m s)", CT_METHOD_PGS_NCP, 1, 0, 0},
-    {S_CONSISTENCY, "dt_consistency", "sum ||x - x_1e-5|| dt at 1e-3 (m s)", CT_METHOD_ADMM_CCP, 1, 0, 0},
-    {S_CONSISTENCY, "dt_consistency", "sum ||x - x_1e-5|| dt at 1e-3 (m s)", CT_METHOD_PGS_LCP, 1, 0, 0},
-    {S_CONSISTENCY, "dt_consistency", "sum ||x - x_1e-5|| dt at 1e-3 (m s)", CT_METHOD_RAISIM, 1, 200, 0},
-    {S_ROLL, "sphere_roll_5_7", "-", CT_METHOD_ADMM_NCP, 0, 0, 0},
-    {S_SOFTGLIDE, "soft_glide", "-", CT_METHOD_ADMM_NCP, 0, 0, 0},
+    {S_SLIDE, "slide_energy", "max |E - E_mdp| / E0", CT_METHOD_PGS_NCP, 0, 0, 0, 0, 0},
+    {S_SLIDE, "slide_energy", "max |E - E_mdp| / E0", CT_METHOD_ADMM_NCP, 0, 0, 0, 0, 0},
+    {S_SLIDE, "slide_energy", "max |E - E_mdp| / E0", CT_METHOD_ADMM_CCP, 0, 0, 0, 0, 0},
+    {S_SLIDE, "slide_energy", "max |E - E_mdp| / E0", CT_METHOD_PGS_LCP, 0, 0, 0, 0, 0},
+    {S_SLIDE, "slide_energy", "max |E - E_mdp| / E0", CT_METHOD_RAISIM, 0, 200, 0, 0, 0},
+    {S_DRAG, "drag", "max |x - x_exact| / x", CT_METHOD_PGS_NCP, 0, 0, 0, 0, 0},
+    {S_DRAG, "drag", "max |x - x_exact| / x", CT_METHOD_ADMM_NCP, 0, 0, 0, 0, 0},
+    {S_DRAG, "drag", "max |x - x_exact| / x", CT_METHOD_ADMM_CCP, 0, 0, 0, 0, 0},
+    {S_DRAG, "drag", "max |x - x_exact| / x", CT_METHOD_RAISIM, 0, 200, 0, 0, 0},
+    {S_ANGLE30, "slide_30deg", "|drift - model's| (m)", CT_METHOD_PGS_NCP, 0, 0, 0, 0, 0},
+    {S_ANGLE30, "slide_30deg", "|drift - model's| (m)", CT_METHOD_ADMM_CCP, 0, 0, 0, 0, 0},
+    {S_ANGLE30, "slide_30deg", "|drift - model's| (m)", CT_METHOD_PGS_LCP, 0, 0, 0, 0, 0},
+    {S_DIAG45, "slide_45deg", "|friction/(mu fn) - model's|", CT_METHOD_PGS_NCP, 0, 0, 0, 0, 0},
+    {S_DIAG45, "slide_45deg", "|friction/(mu fn) - model's|", CT_METHOD_PGS_LCP, 0, 0, 0, 0, 0},
+    {S_GLIDE, "ccp_glide", "max |gap / (dt mu v_T) - 1|", CT_METHOD_ADMM_CCP, 0, 0, 0, 0, 0},
+    {S_GLIDE, "ccp_glide", "max |gap / (dt mu v_T) - 1|", CT_METHOD_PGS_CCP, 0, 0, 0, 0, 0},
+    {S_GLIDE, "ccp_glide", "max gap / (dt mu v_T)", CT_METHOD_PGS_NCP, 0, 0, 0, 0, 0},
+    {S_INTERNAL, "internal_forces", "max ||lambda_i - lambda_min,i|| (N)", CT_METHOD_PGS_NCP, 0, 0, 0, 0, 0},
+    {S_INTERNAL, "internal_forces", "max ||lambda_i - lambda_min,i|| (N)", CT_METHOD_NBGS, 0, 0, 0, 0, 0},
+    {S_INTERNAL, "internal_forces", "max ||lambda_i - lambda_min,i|| (N)", CT_METHOD_RAISIM, 0, 0, 0, 0, 0},
+    {S_INTERNAL, "internal_forces", "max ||lambda_i - lambda_min,i|| (N)", CT_METHOD_ADMM_NCP, 0, 0, 0, 0, 0},
+    {S_STACK, "stack_1e6", "max distance from rest (m)", CT_METHOD_PGS_NCP, 0, 0, 0, 0, 0},
+    {S_STACK, "stack_1e6", "max distance from rest (m)", CT_METHOD_RAISIM, 0, 200, 0, 0, 0},
+    {S_STACK, "stack_1e6", "max distance from rest (m)", CT_METHOD_STAGGERED, 0, 200, 0, 0, 0},
+    {S_STACK, "stack_1e6", "max distance from rest (m)", CT_METHOD_ADMM_NCP, 0, 0, 0, 0, 0},
+    {S_WALL, "wall_ball", "max penetration (m)", CT_METHOD_PGS_NCP, 1, 200, 1e-6, 0, 0},
+    {S_WALL, "wall_ball", "max penetration (m)", CT_METHOD_ADMM_NCP, 1, 500, 1e-6, 0, 0},
+    {S_BALL, "ball_bounce", "|apex - e^2 h0| / (e^2 h0)", CT_METHOD_ADMM_NCP, 0, 0, 0, 0, 0},
+    {S_BALL, "ball_bounce", "|apex - e^2 h0| / (e^2 h0)", CT_METHOD_PGS_NCP, 0, 0, 0, 0, 0},
+    {S_FOURBAR, "fourbar", "max loop-closure error (m)", CT_METHOD_ADMM_NCP, 0, 0, 0, 0, 0},
+    {S_FOURBAR, "fourbar", "max loop-closure error (m)", CT_METHOD_PGS_NCP, 0, 0, 0, 0, 0},
+    {S_NUNCHUK, "nunchuk", "max joint error (m)", CT_METHOD_ADMM_NCP, 0, 0, 0, 0, 0},
+    {S_NUNCHUK, "nunchuk", "max joint error (m)", CT_METHOD_PGS_NCP, 0, 0, 0, 0, 0},
+    {S_LIMIT, "limit_weld", "max limit violation (rad)", CT_METHOD_ADMM_NCP, 0, 0, 0, 0, 0},
+    {S_CONSISTENCY, "dt_consistency", "sum ||x - x_1e-5|| dt at 1e-3 (m s)", CT_METHOD_PGS_NCP, 1, 0, 0, 0, 0},
+    {S_CONSISTENCY, "dt_consistency", "sum ||x - x_1e-5|| dt at 1e-3 (m s)", CT_METHOD_ADMM_CCP, 1, 0, 0, 0, 0},
+    {S_CONSISTENCY, "dt_consistency", "sum ||x - x_1e-5|| dt at 1e-3 (m s)", CT_METHOD_PGS_LCP, 1, 0, 0, 0, 0},
+    {S_CONSISTENCY, "dt_consistency", "sum ||x - x_1e-5|| dt at 1e-3 (m s)", CT_METHOD_RAISIM, 1, 200, 0, 0, 0},
+#define ROLL "|v_end / (5/7 v0) - 1|"
+#define GLIDE "max |h - h_pred| / (c ||v_T||)"
+#define SOFT CT_METHOD_NEWTON_SOFT
+    {S_ROLL, "sphere_roll", ROLL, CT_METHOD_ADMM_NCP, 0, 0, 0, 0, 0},
+    {S_ROLL, "sphere_roll", ROLL, CT_METHOD_ADMM_CCP, 0, 0, 0, 0, 0},
+    {S_ROLL, "sphere_roll", ROLL, SOFT, 0, 0, SOFT_TOL, CT_SOFT_LAGGED, 0},
+    {S_ROLL, "sphere_roll", ROLL, SOFT, 0, 0, SOFT_TOL, CT_SOFT_SIMILAR, 0},
+    {S_ROLL, "sphere_roll", ROLL, SOFT, 0, 0, SOFT_TOL, CT_SOFT_SAP, 0},
+    {S_ROLL, "sphere_roll", ROLL, SOFT, 0, 0, SOFT_TOL, CT_SOFT_CCP, 0},
+    {S_ROLL, "sphere_roll", ROLL, SOFT, 0, 0, SOFT_TOL, CT_SOFT_CCP, 1},
+    {S_SOFTGLIDE, "soft_glide", GLIDE, SOFT, 0, 0, SOFT_TOL, CT_SOFT_SAP, 0},
+    {S_SOFTGLIDE, "soft_glide", GLIDE, SOFT, 0, 0, SOFT_TOL, CT_SOFT_SIMILAR, 0},
+    {S_SOFTGLIDE, "soft_glide", GLIDE, SOFT, 0, 0, SOFT_TOL, CT_SOFT_CCP, 0},
+    {S_SOFTGLIDE, "soft_glide", "max |h - h_rest| (m)", SOFT, 0, 0, SOFT_TOL, CT_SOFT_LAGGED, 0},
 };
 
-static const char *flavor_name(ct_method m) {
-    ct_settings s = ct_default_settings();
-    static const char *names[] = {"NCP", "CCP", "LCP", "Signorini"};
-    s.method = m;
-    return names[ct_method_flavor(&s)];
+/* the CSV label of a run: the method, or SOFT_<model> for NEWTON_SOFT */
+static const char *label(const sc_opts *o, char *buf, size_t size) {
+    if (o->method != CT_METHOD_NEWTON_SOFT) return ct_method_string(o->method);
+    snprintf(buf, size, "SOFT_%s", sc_model_name(o));
+    return buf;
 }
 
 static sc_result run_one(const run *rn, const sc_opts *o, char *extra, size_t extra_size) {
@@ -147,9 +166,16 @@ static sc_result run_one(const run *rn, const sc_opts *o, char *extra, size_t ex
         break;
     case S_ROLL:
         r = sc_sphere_roll(o);
+        snprintf(extra, extra_size, "v_end %.4f m/s (5/7 v0 = 1.4286), rolls from %.3f s, lift %.1e m",
+                 r.value[0], r.value[1], r.value[3]);
         break;
     default:
         r = sc_soft_glide(o);
+        if (o->soft_model == CT_SOFT_LAGGED)
+            snprintf(extra, extra_size, "no glide; rest %.3e m (weight/k: %.3e m)", r.value[3], r.value[4]);
+        else
+            snprintf(extra, extra_size, "glide %.2e m, eq. 24 as printed %.1e; rest %.3e m (pred %.3e, k_eff %.3g N/m)",
+                     r.value[1], r.value[0], r.value[3], r.value[4], r.value[5]);
         break;
     }
     return r;
@@ -164,29 +190,31 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[a], "-q")) quick = 1;
         else if (nnames < 32) names[nnames++] = argv[a];
     }
-    printf("examples/world: the scenarios of seeds 000, 001, 003 (dt = 1e-3 s, tol_abs 1e-9 N)\n");
-    printf("%-16s %-12s %-9s %10s %9s  %-36s %s\n", "scenario", "method", "model", "oracle err",
+    printf("examples/world: the scenarios of seeds 000, 001, 002, 003 (dt = 1e-3 s, tol_abs 1e-9 N)\n");
+    printf("%-16s %-12s %-10s %10s %9s  %-36s %s\n", "scenario", "method", "model", "oracle err",
            "us/step", "oracle", "notes");
     for (i = 0; i < (int)(sizeof(runs) / sizeof(runs[0])); ++i) {
         const run *rn = &runs[i];
         sc_opts o = sc_default_opts(rn->method);
         sc_result r;
-        char extra[160], path[512];
+        char extra[160], path[512], lb[64];
         FILE *csv = NULL;
         int k, keep = nnames == 0;
         for (k = 0; k < nnames; ++k)
             if (!strncmp(rn->name, names[k], strlen(names[k]))) keep = 1;
         if (!keep) continue;
+        o.soft_model = rn->soft;
+        o.ccp_mujoco = rn->mujoco;
         if (quick && rn->slow) {
-            printf("%-16s %-12s %-9s %10s %9s  %-36s %s\n", rn->name, ct_method_string(rn->method),
-                   flavor_name(rn->method), "-", "-", rn->oracle, "not run (-q)");
+            printf("%-16s %-12s %-10s %10s %9s  %-36s %s\n", rn->name, ct_method_string(rn->method),
+                   sc_model_name(&o), "-", "-", rn->oracle, "not run (-q)");
             continue;
         }
         if (dir && !strcmp(dir, "-")) {
             csv = stdout;
-            printf("# csv %s %s\n", rn->name, ct_method_string(rn->method));
+            printf("# csv %s %s\n", rn->name, label(&o, lb, sizeof(lb)));
         } else if (dir) {
-            snprintf(path, sizeof(path), "%s/%s_%s.csv", dir, rn->name, ct_method_string(rn->method));
+            snprintf(path, sizeof(path), "%s/%s_%s.csv", dir, rn->name, label(&o, lb, sizeof(lb)));
             csv = fopen(path, "w");
             if (!csv) fprintf(stderr, "cannot write %s\n", path);
         }
@@ -196,22 +224,23 @@ int main(int argc, char **argv) {
         r = run_one(rn, &o, extra, sizeof(extra));
         if (csv && csv != stdout) fclose(csv);
         if (r.skip) {
-            printf("%-16s %-12s %-9s %10s %9s  %-36s SKIPPED: %s\n", rn->name, "-", "soft", "-", "-",
-                   rn->oracle, r.skip);
+            printf("%-16s %-12s %-10s %10s %9s  %-36s SKIPPED: %s\n", rn->name, ct_method_string(rn->method),
+                   sc_model_name(&o), "-", "-", rn->oracle, r.skip);
             continue;
         }
         if (r.failed) status = 1;
-        printf("%-16s %-12s %-9s %10.3e %9.1f  %-36s %s", rn->name, ct_method_string(rn->method),
-               flavor_name(rn->method), r.err, r.solve_us, rn->oracle, extra);
+        printf("%-16s %-12s %-10s %10.3e %9.1f  %-36s %s", rn->name, ct_method_string(rn->method),
+               sc_model_name(&o), r.err, r.solve_us, rn->oracle, extra);
         if (r.unconverged || r.failed)
-            printf(" [%d/%d steps unconverged, %d failed, max residual %.1e N]", r.unconverged, r.steps,
-                   r.failed, r.max_residual);
+            printf(" [%d/%d steps unconverged, %d failed, max residual %.1e %s]", r.unconverged, r.steps,
+                   r.failed, r.max_residual, rn->method == CT_METHOD_NEWTON_SOFT ? "N s" : "N");
         printf("\n");
         fflush(stdout);
     }
     printf("us/step: wall time of ct_solve per step. Settings: RAISIM and the STAGGERED stack at most\n"
            "200 iterations, the wall 500 iterations and tol 1e-6; the stack, wall and limit_weld take\n"
-           "tol relative to their heaviest weight (m_max g). Oracles: scenarios.h; plots and\n"
+           "tol relative to their heaviest weight (m_max g); NEWTON_SOFT (soft models, seed 002) solves\n"
+           "in impulses with tol 1e-5 N x dt = 1e-8 N s. Oracles: scenarios.h; plots and\n"
            "discussion: docs/physics.md (make world-plots).\n");
     return status;
 }

@@ -15,9 +15,13 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 MU, G = 0.4, 9.81
 MODEL = {"PGS_NCP": "NCP", "ADMM_NCP": "NCP", "ADMM_CCP": "CCP", "PGS_CCP": "CCP",
-         "PGS_LCP": "LCP", "RAISIM": "RaiSim", "NBGS": "NBGS", "STAGGERED": "NCP"}
+         "PGS_LCP": "LCP", "RAISIM": "RaiSim", "NBGS": "NBGS", "STAGGERED": "NCP",
+         "SOFT_Lagged": "soft", "SOFT_Similar": "soft", "SOFT_SAP": "soft", "SOFT_CCP-SAP": "soft",
+         "SOFT_CCP-MuJoCo": "soft"}
 COLOR = {"PGS_NCP": "C0", "ADMM_NCP": "C1", "ADMM_CCP": "C2", "PGS_CCP": "C6",
-         "PGS_LCP": "C3", "RAISIM": "C4", "NBGS": "C5", "STAGGERED": "C7"}
+         "PGS_LCP": "C3", "RAISIM": "C4", "NBGS": "C5", "STAGGERED": "C7",
+         "SOFT_Lagged": "C0", "SOFT_Similar": "C1", "SOFT_SAP": "C3", "SOFT_CCP-SAP": "C4",
+         "SOFT_CCP-MuJoCo": "C5"}
 
 
 def load(csv_dir, scenario, method):
@@ -30,6 +34,8 @@ def load(csv_dir, scenario, method):
 
 
 def label(m):
+    if m.startswith("SOFT_"):
+        return "NEWTON_SOFT %s" % m[5:]
     return "%s (%s)" % (m, MODEL.get(m, "?"))
 
 
@@ -218,12 +224,61 @@ def consistency(d, out):
     save(fig, out, "consistency")
 
 
+def sphere_roll(d, out):
+    fig, (ax, ax2) = plt.subplots(1, 2, figsize=(10, 3.6))
+    for m in ["ADMM_NCP", "SOFT_Lagged", "SOFT_Similar", "SOFT_SAP", "SOFT_CCP-MuJoCo"]:
+        c = load(d, "sphere_roll", m)
+        if not c:
+            continue
+        col = "k" if m == "ADMM_NCP" else COLOR[m]
+        ax.plot(c["t"], c["vx"], color=col, label=label(m) + ": v_x")
+        ax.plot(c["t"], c["omega_r"], color=col, ls=":", lw=1)
+        ax2.plot(c["t"], [1e3 * h for h in c["height"]], color=col, label=label(m))
+    c = load(d, "sphere_roll", "ADMM_NCP")
+    if c:
+        ax.axhline(c["v_rolling"][0], color="k", ls="--", lw=1, label="5/7 v0")
+    ax.set_xlabel("t (s)")
+    ax.set_ylabel("v_x (solid), omega r (dotted) (m/s)")
+    ax.set_title("sphere sliding at 2 m/s, then rolling (seed 002 XI-B)")
+    ax.legend(fontsize=7)
+    ax2.set_xlabel("t (s)")
+    ax2.set_ylabel("centre height - r (mm)")
+    ax2.set_title("lift: Similar / SAP launch (T9), MuJoCo's CCP")
+    ax2.legend(fontsize=7)
+    save(fig, out, "sphere_roll")
+
+
+def soft_glide(d, out):
+    fig, (ax, ax2) = plt.subplots(1, 2, figsize=(10, 3.6))
+    for m in ["SOFT_SAP", "SOFT_Similar", "SOFT_Lagged"]:
+        c = load(d, "soft_glide", m)
+        if not c:
+            continue
+        ax.plot(c["t"], [1e3 * h for h in c["h"]], color=COLOR[m], label=label(m))
+        ax.plot(c["t"], [1e3 * h for h in c["h_pred"]], color="k", ls="--", lw=0.8)
+        vt = [abs(v) for v in c["vx"]]
+        ax2.plot(vt, [1e3 * (h - r) for h, r in zip(c["h"], c["h_rest"])], color=COLOR[m], label=label(m))
+    ax.set_xlabel("t (s)")
+    ax.set_ylabel("bottom height h (mm)")
+    ax.set_title("cube sliding at 1 m/s: gliding (dashed: prediction)")
+    ax.legend(fontsize=8)
+    v = [0.0, 1.0]
+    ax2.plot(v, [1e3 * MU * (1e-3 + 1e-3) * x for x in v], "k--", lw=1, label="mu (dt + tau_d) ||v_T||")
+    ax2.plot(v, [1e3 * MU * 1e-3 * x for x in v], "k:", lw=1, label="mu dt ||v_T||")
+    ax2.set_xlabel("||v_T|| (m/s)")
+    ax2.set_ylabel("h - h_rest (mm)")
+    ax2.set_title("glide height against slip (seed 002 eq. 24, Table I)")
+    ax2.legend(fontsize=8)
+    save(fig, out, "soft_glide")
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
     d, out = sys.argv[1], sys.argv[2]
     os.makedirs(out, exist_ok=True)
-    for f in (slide_energy, drag, slide_30, glide, internal, stack, wall, ball, joints, consistency):
+    for f in (slide_energy, drag, slide_30, glide, internal, stack, wall, ball, joints, consistency,
+              sphere_roll, soft_glide):
         f(d, out)
 
 

@@ -18,6 +18,8 @@ sc_opts sc_default_opts(ct_method method) {
     o.tol = 1e-9;
     o.max_iter = 2000;
     o.beta_joint = 0.2;
+    o.soft_model = CT_SOFT_LAGGED;
+    o.ccp_mujoco = 0;
     o.csv = NULL;
     return o;
 }
@@ -35,6 +37,8 @@ static int setup(world *w, const sc_opts *o, int nbody, int njoint, int ncontact
     w->settings.method = o->method;
     w->settings.tol_abs = (ct_real)o->tol;
     w->settings.max_iter = o->max_iter;
+    w->soft_model = o->soft_model;
+    w->soft_ccp_mujoco = o->ccp_mujoco;
     return 1;
 }
 
@@ -552,14 +556,165 @@ sc_result sc_consistency(const sc_opts *o) {
     return r;
 }
 
-/* ---- the soft models (issue 5) ------------------------------------------------------------------- */
+/* ---- the soft models (seed 002) ----------------------------------------------------------------- */
+const char *sc_model_name(const sc_opts *o) {
+    static const char *flavors[] = {"NCP", "CCP", "LCP", "Signorini", "soft"};
+    ct_settings s = ct_default_settings();
+    ct_flavor f;
+    s.method = o->method;
+    if (o->method == CT_METHOD_NEWTON_SOFT) {
+        switch (o->soft_model) {
+        case CT_SOFT_SAP: return "SAP";
+        case CT_SOFT_LAGGED: return "Lagged";
+        case CT_SOFT_SIMILAR: return "Similar";
+        default: return o->ccp_mujoco ? "CCP-MuJoCo" : "CCP-SAP";
+        }
+    }
+    f = ct_method_flavor(&s);
+    return (unsigned)f < sizeof(flavors) / sizeof(flavors[0]) ? flavors[f] : "?";
+}
+
+/* seed 002 XI-B: 0.5 kg sphere of radius 0.025 m, mu 0.5, sliding at 2 m/s */
+#define ROLL_R 0.025
+#define ROLL_M 0.5
+#define ROLL_MU 0.5
+#define ROLL_V0 2.0
+
 sc_result sc_sphere_roll(const sc_opts *o) {
     sc_result r = empty_result();
-    (void)o;
-    r.skip = WORLD_HAVE_SOFT ? "WORLD_HAVE_SOFT is 1 but the scenario is not written yet"
-                             : "needs NEWTON_SOFT, issue 5";
+    world w;
+    double p[3], vref = 5.0 / 7.0 * ROLL_V0;
+    int k, n = (int)(0.4 / o->dt + 0.5), soft = o->method == CT_METHOD_NEWTON_SOFT;
+    if (!setup(&w, o, 1, 0, 2)) { r.failed = 1; return r; }
+    w.ground_mu = ROLL_MU;
+    p[0] = 0; p[1] = 0;
+    p[2] = ROLL_R - (soft ? ROLL_M * GRAV / w.soft_k : 0); /* touching, at rest penetration */
+    world_add_sphere(&w, ROLL_R, ROLL_M, p);
+    w.body[0].v[0] = ROLL_V0;
+    if (o->csv) fprintf(o->csv, "t,x,height,vx,omega_r,slip,fn,ft,v_rolling\n");
+    for (k = 1; k <= n; ++k) {
+        const world_body *b = &w.body[0];
+        double f[3], h, sx, sy, slip;
+        step(&w, &r);
+        h = b->x[2];
+        /* the contact point (x, y, 0): its velocity v + w x (0, 0, -h) */
+        sx = b->v[0] - b->w[1] * h;
+        sy = b->v[1] + b->w[0] * h;
+        slip = sqrt(sx * sx + sy * sy);
+        if (slip >= 1e-3) r.value[1] = -(k + 1) * o->dt; /* rolls from the next step, if ever */
+        if (h - ROLL_R > r.value[3]) r.value[3] = h - ROLL_R;
+        ground_force(&w, 0, f);
+        if (o->csv)
+            fprintf(o->csv, "%.6g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n", k * o->dt, b->x[0],
+                    h - ROLL_R, b->v[0], b->w[1] * ROLL_R, slip, f[2],
+                    sqrt(f[0] * f[0] + f[1] * f[1]), vref);
+        r.value[0] = b->v[0];
+        r.value[2] = slip;
+    }
+    r.value[1] = r.value[2] < 1e-3 ? -r.value[1] : -1;
+    if (r.value[1] == 0) r.value[1] = o->dt; /* never slipped past 1e-3 m/s after step 1 */
+    r.err = fabs(r.value[0] / vref - 1);
+    finish(&w, &r);
     return r;
 }
+
+/* the mean height of the cube's 4 lowest corners */
+static double bottom_height(const world_body *b) {
+    double z[8], local[3], q[3], t;
+    int c, i, j;
+    for (c = 0; c < 8; ++c) {
+        local[0] = (c & 1) ? b->half[0] : -b->half[0];
+        local[1] = (c & 2) ? b->half[1] : -b->half[1];
+        local[2] = (c & 4) ? b->half[2] : -b->half[2];
+        world_body_point(b, local, q);
+        z[c] = q[2];
+    }
+    for (i = 0; i < 4; ++i) /* partial selection sort: the 4 smallest first */
+        for (j = i + 1; j < 8; ++j)
+            if (z[j] < z[i]) { t = z[i]; z[i] = z[j]; z[j] = t; }
+    return 0.25 * (z[0] + z[1] + z[2] + z[3]);
+}
+
+/* SAP's R_n and R_t of the world's first contact (seed 002 notes 2.2), from the last G */
+static void sap_compliance(const world *w, double *Rn, double *Rt) {
+    const int m = w->nb + w->nu + 3 * w->nc, r0 = w->nb + w->nu;
+    double f = 0, wd, dt = w->dt;
+    int i, j;
+    for (i = 0; i < 3; ++i)
+        for (j = 0; j < 3; ++j) {
+            double e = (double)w->G[(size_t)(r0 + i) * m + r0 + j];
+            f += e * e;
+        }
+    wd = sqrt(f) / 3;
+    *Rt = w->soft_sigma * wd;
+    *Rn = 1 / (dt * w->soft_k * (dt + w->soft_tau_d));
+    if (w->soft_beta * w->soft_beta * wd / (4 * PI * PI) > *Rn)
+        *Rn = w->soft_beta * w->soft_beta * wd / (4 * PI * PI);
+}
+
 sc_result sc_soft_glide(const sc_opts *o) {
-    return sc_sphere_roll(o);
+    sc_result r = empty_result();
+    world w;
+    const double v0 = 1, weight = CUBE_MASS * GRAV;
+    int k, n = (int)(0.45 / o->dt + 0.5), glide = 0, sap, similar;
+    double c, sum_off = 0, hrest = 0;
+    if (o->method != CT_METHOD_NEWTON_SOFT) {
+        r.skip = "the soft models' glide (NEWTON_SOFT only; the CCP glide is ccp_glide)";
+        return r;
+    }
+    if (o->soft_model == CT_SOFT_CCP && o->ccp_mujoco) {
+        r.skip = "no glide formula for MuJoCo's compliance";
+        return r;
+    }
+    if (!setup(&w, o, 1, 0, 8)) { r.failed = 1; return r; }
+    sap = o->soft_model == CT_SOFT_SAP || o->soft_model == CT_SOFT_CCP;
+    similar = o->soft_model == CT_SOFT_SIMILAR;
+    c = sap ? CUBE_MU * (o->dt + w.soft_tau_d) : similar ? CUBE_MU * o->dt : 0;
+    /* start at the glide height (with the weight's penetration), v_n = 0 */
+    add_cube(&w, 0, 0, CUBE_HALF + c * v0 - weight / (4 * w.soft_k), CUBE_MASS);
+    w.body[0].v[0] = v0;
+    r.value[2] = -1;
+    if (o->csv) fprintf(o->csv, "t,x,h,h_pred,glide_formula,h_rest,vx,vz,fn\n");
+    for (k = 1; k <= n; ++k) {
+        const world_body *b = &w.body[0];
+        double t = k * o->dt, f[3], vt, h, hr, pred;
+        step(&w, &r);
+        ground_force(&w, 0, f);
+        vt = sqrt(b->v[0] * b->v[0] + b->v[1] * b->v[1]);
+        h = bottom_height(b);
+        if (sap) {
+            double Rn, Rt, fs;
+            sap_compliance(&w, &Rn, &Rt);
+            fs = vt > 1e-3 ? 1 / (1 + CUBE_MU * CUBE_MU * Rt / Rn) : 1;
+            hr = -(o->dt + w.soft_tau_d) * Rn * weight * o->dt / (4 * fs);
+        } else if (similar) {
+            hr = -weight / (4 * w.soft_k * (1 + w.soft_d * CUBE_MU * vt));
+        } else {
+            hr = -weight / (4 * w.soft_k);
+        }
+        pred = c * vt + hr;
+        if (vt < 1e-3) hrest = hr;
+        if (t >= 0.02 - 1e-12 && vt >= 0.2 && c > 0 && fabs(h - pred) / (c * vt) > r.value[0])
+            r.value[0] = fabs(h - pred) / (c * vt); /* eq. 24 as printed (steady v_n = 0) */
+        /* SAP's impulse depends on phi0 + (dt + tau_d) v_n = h + tau_d v_n, not h: while the
+           glide sinks with the slowing slip (v_n < 0) the bottom sits tau_d |v_n| higher */
+        if (sap) pred -= w.soft_tau_d * b->v[2];
+        if (r.value[2] < 0 && vt < 1e-3) r.value[2] = t;
+        if (t >= 0.02 - 1e-12 && vt >= 0.2) {
+            double e = c > 0 ? fabs(h - pred) / (c * vt) : fabs(h - hr);
+            if (e > r.err) r.err = e;
+            sum_off += c * vt;
+            ++glide;
+        }
+        if (o->csv)
+            fprintf(o->csv, "%.6g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n", t, b->x[0], h, pred,
+                    c * vt, hr, b->v[0], b->v[2], f[2]);
+        r.value[3] = h;
+    }
+    if (glide > 0) r.value[1] = sum_off / glide;
+    if (r.value[2] < 0 || r.value[2] > 0.45 - 0.1) r.err += 1; /* must stop, then rest 0.1 s */
+    r.value[4] = hrest;
+    r.value[5] = hrest < 0 ? weight / (-4 * hrest) : 0;
+    finish(&w, &r);
+    return r;
 }

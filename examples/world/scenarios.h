@@ -1,4 +1,4 @@
-/* scenarios.h - the physical scenarios of seeds 000, 001 and 003 on the world of world.h.
+/* scenarios.h - the physical scenarios of seeds 000, 001, 002 and 003 on the world of world.h.
 
    Each scenario builds a world, runs it with one ct method, optionally writes its trajectory
    as CSV, and returns its oracle error: the distance between what the bodies did and what the
@@ -22,6 +22,8 @@ typedef struct sc_opts {
     double tol;          /* tol_abs of every solve (N)                                      */
     int max_iter;        /* iterations per solve at most                                    */
     double beta_joint;   /* Baumgarte coefficient of joint rows (seed 001 eq. 89)           */
+    ct_soft_model soft_model; /* method NEWTON_SOFT: the model (world.soft_model)            */
+    int ccp_mujoco;      /* CT_SOFT_CCP: 1 = MuJoCo's R (world.soft_ccp_mujoco), 0 = SAP's   */
     FILE *csv;           /* trajectory (a header line, then one row per step), or NULL     */
 } sc_opts;
 
@@ -37,7 +39,8 @@ typedef struct sc_result {
     const char *skip;    /* not NULL: the scenario did not run, and why                     */
 } sc_result;
 
-/* dt 1e-3 s, tol 1e-9 N, max_iter 2000, beta_joint 0.2, no CSV */
+/* dt 1e-3 s, tol 1e-9 N, max_iter 2000, beta_joint 0.2, soft model LAGGED (SAP's R for
+   CT_SOFT_CCP), no CSV; the soft parameters are the world's defaults (world.h) */
 sc_opts sc_default_opts(ct_method method);
 
 /* Seed 000 Fig. 10. 1 kg cube (side 0.2 m, mu 0.4) sliding from v0 along x.
@@ -113,9 +116,39 @@ sc_result sc_limit_weld(const sc_opts *o);
    o->dt is ignored. */
 sc_result sc_consistency(const sc_opts *o);
 
-/* Seed 002 Sec. XI and the Lagged / Similar / SAP glide: need the soft models (issue 5).
-   Skipped (skip = the reason) until WORLD_HAVE_SOFT is 1. */
+/* The name of the contact model a run uses: the flavor (NCP, CCP, LCP, Signorini) or, for
+   NEWTON_SOFT, the soft model (SAP, Lagged, Similar, CCP-SAP, CCP-MuJoCo). */
+const char *sc_model_name(const sc_opts *o);
+
+/* Seed 002 Sec. XI-B. A solid steel-like sphere (0.5 kg, radius 0.025 m, mu 0.5) starts on the
+   ground sliding at v0 = 2 m/s without spin. Friction at the contact point conserves the
+   angular momentum about it, m v r + I w, so it rolls without slipping at (5/7) v0 =
+   1.4286 m/s once the slide ends, whatever the model (soft models at their default k, d,
+   tau_d). Run 0.4 s. err = |v_final / ((5/7) v0) - 1|; value[0] = v_final (m/s),
+   value[1] = the end of the slide (the time from which the contact point's slip stays
+   below 1e-3 m/s, -1 if it still slips at the end), value[2] = the final slip speed (m/s), value[3] = the highest centre height above
+   r during the run (m, the Similar / SAP launch). */
 sc_result sc_sphere_roll(const sc_opts *o);
+
+/* Seed 002 eq. 24, Table I, notes 2.2 "Gliding". The seed 000 cube (1 kg, side 0.2 m, mu 0.4)
+   slides at 1 m/s with a soft model (NEWTON_SOFT only; other methods: skip), started at the
+   model's glide height with zero normal velocity, then comes to rest; 0.45 s. Its bottom (the
+   mean height h of its 4 lowest corners) glides at
+       h = c ||v_T|| + h_rest,   c = mu (dt + tau_d) (SAP, CCP-SAP), mu dt (Similar), 0 (Lagged)
+   above the resting height h_rest, the mean penetration under the weight:
+       Lagged, Similar: -m g / (4 k) (Similar while sliding: -m g / (4 k (1 + d mu ||v_T||)),
+       the stiffness modulation of Table I); SAP: -(dt + tau_d) R_n m g dt / (4 f), R_n =
+       max(beta^2 w / (4 pi^2), 1 / (dt k (dt + tau_d))), f = 1 / (1 + mu^2 R_t / R_n) while
+       sliding, 1 at rest (w from the world's G; the beta clamp makes the SAP cube softer).
+   SAP's impulse sees phi0 + (dt + tau_d) v_n, so while the glide sinks with the slowing slip
+   (v_n < 0) its bottom sits tau_d |v_n| higher: h_pred = c ||v_T|| + h_rest - tau_d v_n (SAP).
+   Glide window: 0.02 s <= t and ||v_T|| >= 0.2 m/s.
+   err = max |h - h_pred| / (c ||v_T||) over the window for SAP and Similar (relative), and
+   max |h - h_rest| (m) for Lagged (it must not glide); value[0] = the same relative error
+   against eq. 24 as printed (h_pred = c ||v_T|| + h_rest, steady v_n = 0; 0 for Lagged),
+   value[1] = mean c ||v_T|| (m), value[2] = the stop time (s), value[3] = the measured resting
+   h 0.1 s after the stop (m), value[4] = the predicted h_rest (m), value[5] = the effective
+   stiffness m g / (-4 h_rest_pred) per corner (N/m). */
 sc_result sc_soft_glide(const sc_opts *o);
 
 #ifdef __cplusplus

@@ -110,6 +110,19 @@ ct_result world_init(world *w, int max_body, int max_joint, int max_contact) {
     w->warm_start = 1;
     w->restitution_threshold = 0.1;
     w->settings = ct_default_settings();
+    w->soft_model = CT_SOFT_LAGGED;
+    w->soft_ccp_mujoco = 0;
+    w->soft_k = 1e7;
+    w->soft_d = 500;
+    w->soft_tau_d = 1e-3;
+    w->soft_v_s = 1e-4;
+    w->soft_sigma = 1e-3;
+    w->soft_beta = 1;
+    w->soft_solref[0] = 0.02; w->soft_solref[1] = 1;
+    w->soft_solimp[0] = 0.9; w->soft_solimp[1] = 0.95; w->soft_solimp[2] = 0.001;
+    w->soft_solimp[3] = 0.5; w->soft_solimp[4] = 2;
+    w->soft_margin = 1e-2;
+    w->soft_joint_compliance = 1e-5;
     w->max_body = max_body;
     w->max_joint = max_joint;
     w->max_contact = max_contact;
@@ -129,6 +142,12 @@ ct_result world_init(world *w, int max_body, int max_joint, int max_contact) {
     w->scratch = (ct_real *)calloc(ct_delassus_scratch_size(nv, rows) + 1, sizeof(ct_real));
     w->bias = (double *)calloc((size_t)rows, sizeof(double));
     w->limit_of_row = (int *)calloc((size_t)(max_joint > 0 ? max_joint : 1), sizeof(int));
+    w->R = (ct_real *)calloc(4 * ((size_t)rows + 1), sizeof(ct_real)); /* R, vref, 2 scratch */
+    w->vref = w->R ? w->R + rows + 1 : NULL;
+    w->phi0 = (ct_real *)calloc(4 * (size_t)max_contact + 4, sizeof(ct_real));
+    w->vn0 = w->phi0 ? w->phi0 + max_contact + 1 : NULL;
+    w->kc = w->phi0 ? w->phi0 + 2 * (max_contact + 1) : NULL;
+    w->dc = w->phi0 ? w->phi0 + 3 * (max_contact + 1) : NULL;
     /* one workspace big enough for every method at the largest problem (the layout grows
        with the sizes), so settings.method may change between steps */
     for (m = 0; m < CT_METHOD_COUNT_; ++m) {
@@ -142,6 +161,7 @@ ct_result world_init(world *w, int max_body, int max_joint, int max_contact) {
     w->ws_mem = calloc(ws_bytes + 64, 1);
     if (!w->body || !w->joint || !w->contact || !w->cache || !w->M || !w->J || !w->G || !w->g ||
         !w->uf || !w->lam || !w->vel || !w->mu || !w->scratch || !w->bias || !w->limit_of_row ||
+        !w->R || !w->vref || !w->phi0 ||
         !w->ws_mem || ct_workspace_init(&w->ws, w->ws_mem, ws_bytes + 64) != CT_OK) {
         world_free(w);
         return CT_ERROR_OUT_OF_MEMORY;
@@ -154,6 +174,7 @@ void world_free(world *w) {
     free(w->body); free(w->joint); free(w->contact); free(w->cache);
     free(w->M); free(w->J); free(w->G); free(w->g); free(w->uf); free(w->lam); free(w->vel);
     free(w->mu); free(w->scratch); free(w->bias); free(w->limit_of_row);
+    free(w->R); free(w->phi0);
     memset(w, 0, sizeof(*w));
 }
 
@@ -245,18 +266,34 @@ static void point_velocity(const world *w, int i, const double p[3], double out[
     out[0] += w->body[i].v[0]; out[1] += w->body[i].v[1]; out[2] += w->body[i].v[2];
 }
 
+static int is_soft(const world *w) { return w->settings.method == CT_METHOD_NEWTON_SOFT; }
+
 /* Adds a contact when it is within the margin, or would close within this step (a
-   speculative contact, seed 001 eq. 91): gap < margin + dt max(0, -v_n). */
+   speculative contact, seed 001 eq. 91): gap < margin + dt max(0, -v_n). Soft models:
+   gap < soft_margin + dt max(0, -v_n) + (dt + tau_d) mu ||v_T|| (tau_d = 0 unless SAP): the
+   Similar and SAP impulses act on an open contact up to a gap of dt mu ||v_T|| (SAP:
+   (dt + tau_d) mu ||v_T||) at v_n = 0, the gliding of seed 002 eq. 24; the reach grows with
+   the slip so that no model force is ever cut off by the detection. */
 static void add_contact(world *w, int a, int b, int feature, const double p[3],
                         const double n[3], double gap) {
     world_contact *c;
     double va[3], vb[3], dv[3], vn, ex[3] = {1, 0, 0}, ey[3] = {0, 1, 0};
-    double mua, mub, ea, eb;
+    double mua, mub, ea, eb, mu, reach;
     point_velocity(w, a, p, va);
     point_velocity(w, b, p, vb);
     sub3(vb, va, dv);
     vn = dot3(n, dv);
-    if (gap >= w->margin + w->dt * (vn < 0 ? -vn : 0) || w->ncontact >= w->max_contact) return;
+    mua = a < 0 ? w->ground_mu : w->body[a].mu;
+    mub = w->body[b].mu;
+    mu = mua < 0 ? mub : mub < 0 ? mua : mua < mub ? mua : mub;
+    if (mu < 0) mu = w->ground_mu;
+    reach = w->margin + w->dt * (vn < 0 ? -vn : 0);
+    if (is_soft(w)) {
+        double vt[3], tau = w->soft_tau_d;
+        vt[0] = dv[0] - vn * n[0]; vt[1] = dv[1] - vn * n[1]; vt[2] = dv[2] - vn * n[2];
+        reach = w->soft_margin + w->dt * (vn < 0 ? -vn : 0) + (w->dt + tau) * mu * sqrt(dot3(vt, vt));
+    }
+    if (gap >= reach || w->ncontact >= w->max_contact) return;
     c = &w->contact[w->ncontact++];
     memset(c, 0, sizeof(*c));
     c->a = a; c->b = b; c->feature = feature;
@@ -273,10 +310,7 @@ static void add_contact(world *w, int a, int b, int feature, const double p[3],
         normalize3(c->t1);
         cross3(n, c->t1, c->t2);
     }
-    mua = a < 0 ? w->ground_mu : w->body[a].mu;
-    mub = w->body[b].mu;
-    c->mu = mua < 0 ? mub : mub < 0 ? mua : mua < mub ? mua : mub;
-    if (c->mu < 0) c->mu = w->ground_mu;
+    c->mu = mu;
     ea = a < 0 ? 0 : w->body[a].restitution;
     eb = w->body[b].restitution;
     c->restitution = ea > eb ? ea : eb;
@@ -336,7 +370,8 @@ static void collide_box_box(world *w, int ia, int ib) {
             }
         }
     }
-    if (best_s > w->margin + w->dt * 100) return; /* far apart (100 m/s bound) */
+    if (best_s > (is_soft(w) ? w->soft_margin : w->margin) + w->dt * 100)
+        return; /* far apart (100 m/s bound) */
     {
         const world_body *R = &w->body[best_ref == 0 ? ia : ib];
         const world_body *I = &w->body[best_ref == 0 ? ib : ia];
@@ -423,7 +458,7 @@ static void collide(world *w) {
             const world_body *bk = &w->body[k];
             double d[3], rk = sqrt(dot3(bk->half, bk->half)), reach;
             sub3(bk->x, bi->x, d);
-            reach = ri + rk + w->margin + w->dt * 100;
+            reach = ri + rk + (is_soft(w) ? w->soft_margin : w->margin) + w->dt * 100;
             if (dot3(d, d) > reach * reach || jointed(w, i, k)) continue; /* bounding spheres */
             if (bi->shape == WORLD_BOX && bk->shape == WORLD_BOX) collide_box_box(w, i, k);
             else if (bi->shape == WORLD_BOX) collide_box_sphere(w, i, k);
@@ -619,9 +654,78 @@ static void free_velocity(world *w) {
     }
 }
 
+/* The soft models' per-contact data and the compliance of the m rows (after G exists):
+   joint and limit rows R = soft_joint_compliance G_jj; contacts phi0 (the gap at the start of
+   the step), vn0 (the normal velocity at the start of the step), k, d (or tau_d), and for
+   CT_SOFT_CCP the R and vref of a compliance helper (vref is added to g by the caller). */
+static ct_result soft_fill(world *w, const ct_problem *prob, int m) {
+    const int c0 = prob->nb + prob->nu, nc = prob->nc;
+    const int sap_like = w->soft_model == CT_SOFT_SAP ||
+                         (w->soft_model == CT_SOFT_CCP && !w->soft_ccp_mujoco);
+    ct_soft *sf = &w->soft;
+    ct_result res = CT_OK;
+    int i;
+    memset(sf, 0, sizeof(*sf));
+    memset(w->R, 0, (size_t)m * sizeof(ct_real));
+    memset(w->vref, 0, (size_t)m * sizeof(ct_real));
+    for (i = 0; i < c0; ++i) w->R[i] = (ct_real)(w->soft_joint_compliance * (double)w->G[(size_t)i * m + i]);
+    for (i = 0; i < nc; ++i) {
+        const world_contact *c = &w->contact[i];
+        w->phi0[i] = (ct_real)c->gap;
+        w->vn0[i] = (ct_real)c->vn_minus;
+        w->kc[i] = (ct_real)w->soft_k;
+        w->dc[i] = (ct_real)(sap_like ? w->soft_tau_d : w->soft_d);
+    }
+    sf->model = w->soft_model;
+    sf->dt = (ct_real)w->dt;
+    sf->phi0 = w->phi0;
+    sf->vn0 = w->vn0;
+    sf->k = w->kc;
+    sf->d = w->dc;
+    sf->v_s = (ct_real)w->soft_v_s;
+    sf->sigma = (ct_real)w->soft_sigma;
+    sf->beta = (ct_real)w->soft_beta;
+    if (w->soft_model == CT_SOFT_CCP && nc > 0) {
+        if (!w->soft_ccp_mujoco) {
+            res = ct_compliance_sap(prob, 0, nc, (ct_real)w->dt, (ct_real)w->soft_k,
+                                    (ct_real)w->soft_tau_d, (ct_real)w->soft_beta,
+                                    (ct_real)w->soft_sigma, w->phi0, w->R, w->vref);
+        } else {
+            ct_real solref[2], solimp[5], *pos = w->R + 2 * (w->max_rows + 1), *vel = pos + w->max_rows + 1;
+            for (i = 0; i < 2; ++i) solref[i] = (ct_real)w->soft_solref[i];
+            for (i = 0; i < 5; ++i) solimp[i] = (ct_real)w->soft_solimp[i];
+            memset(pos, 0, (size_t)m * sizeof(ct_real));
+            memset(vel, 0, (size_t)m * sizeof(ct_real));
+            for (i = 0; i < nc; ++i) {
+                pos[c0 + 3 * i + 2] = w->phi0[i];
+                vel[c0 + 3 * i + 2] = w->vn0[i];
+            }
+            res = ct_compliance_mujoco(prob, c0, 3 * nc, solref, solimp, (ct_real)w->dt, pos, vel,
+                                       0, w->R, w->vref);
+            /* R_j = (1 - d)/d G_jj row by row: the two tangent rows differ when G_t1t1 !=
+               G_t2t2 (a box corner, or rounding), and NEWTON_SOFT needs an isotropic tangent
+               compliance (CT_ERROR_ANISOTROPIC_COMPLIANCE): take their mean */
+            for (i = 0; i < nc; ++i) {
+                ct_real *Rc = w->R + c0 + 3 * i;
+                Rc[0] = Rc[1] = (ct_real)0.5 * (Rc[0] + Rc[1]);
+            }
+        }
+    }
+    /* generalized velocities when they are fewer than the rows and g = J u_free holds exactly
+       (no joint bias, no vref): NEWTON_SOFT's Newton matrix is then M + J^T H J (nv x nv) */
+    if (c0 == 0 && w->soft_model != CT_SOFT_CCP && 6 * w->nbody < m) {
+        sf->nv = 6 * w->nbody;
+        sf->M = w->M;
+        sf->J = w->J;
+        sf->vstar = w->uf;
+    }
+    return res;
+}
+
 ct_result world_step(world *w) {
     const int nv = 6 * w->nbody;
     const double dt = w->dt;
+    const int soft = is_soft(w);
     int i, k, row, nb = 0, nu = 0, nc, m;
     ct_problem prob;
     ct_result res = CT_OK;
@@ -694,34 +798,52 @@ ct_result world_step(world *w) {
         /* seed 001 eq. 91 with penetration margin delta = 0: Baumgarte on penetration and,
            on an open contact, the speculative term gap/dt (it may close, not pass through) */
         b = w->beta_contact / dt * (r < 0 ? r : 0) + (r > 0 ? r / dt : 0);
+        if (soft) b = 0; /* the soft models: pure free velocity (phi0 carries the gap) */
         /* restitution (seed 001 eq. 54, 80) on a contact that carried no force last step and
            closes during this one (free motion would cover the gap), approaching faster than
            restitution_threshold: v_n+ >= -e v_n-, with the pre-step velocity v_n- (seed 001
            eq. 75). It replaces the speculative term: the bounce starts where the step began,
            at most |v_n-| dt above the surface. */
-        if (c->is_new && c->restitution > 0 && vfree_n + (r > 0 ? r / dt : 0) < 0 &&
+        if (!soft && c->is_new && c->restitution > 0 && vfree_n + (r > 0 ? r / dt : 0) < 0 &&
             c->vn_minus < -w->restitution_threshold)
             b = w->beta_contact / dt * (r < 0 ? r : 0) + c->restitution * c->vn_minus;
         w->bias[row + 2] = b;
         w->mu[i] = (ct_real)c->mu;
     }
 
-    /* 3. G = J M^-1 J^T, g = J u_free; biases on top; everything / dt: lambda is a force */
+    /* 3. G = J M^-1 J^T, g = J u_free; biases on top; everything / dt: lambda is a force.
+          Soft models: impulses (g not divided, lambda in N s, tol_abs dt), see world.h */
     w->nb = nb; w->nu = nu; w->nc = nc;
     memset(&w->info, 0, sizeof(w->info));
     if (m > 0) {
+        ct_settings s = w->settings;
         double t0;
         res = ct_delassus_from_mj(nv, m, w->M, w->J, w->uf, w->G, w->g, w->scratch);
         if (res != CT_OK) return res;
-        for (i = 0; i < m; ++i) w->g[i] = (ct_real)(((double)w->g[i] + w->bias[i]) / dt);
         if (!w->warm_start) memset(w->lam, 0, (size_t)m * sizeof(ct_real));
+        memset(&prob, 0, sizeof(prob));
         prob.nb = nb; prob.nu = nu; prob.nc = nc;
         prob.G = w->G; prob.g = w->g; prob.mu = w->mu; prob.R = NULL;
+        if (!soft) {
+            for (i = 0; i < m; ++i) w->g[i] = (ct_real)(((double)w->g[i] + w->bias[i]) / dt);
+        } else {
+            res = soft_fill(w, &prob, m);
+            if (res != CT_OK) return res;
+            for (i = 0; i < m; ++i) {
+                w->g[i] = (ct_real)((double)w->g[i] + w->bias[i] + (double)w->vref[i]);
+                w->lam[i] = (ct_real)((double)w->lam[i] * dt); /* the warm start: N -> N s */
+            }
+            prob.R = w->R;
+            prob.soft = &w->soft;
+            s.tol_abs = (ct_real)((double)s.tol_abs * dt);
+        }
         t0 = now_seconds();
-        res = ct_solve(&prob, &w->settings, &w->ws, w->lam, w->vel, &w->info);
+        res = ct_solve(&prob, &s, &w->ws, w->lam, w->vel, &w->info);
         w->solve_seconds += now_seconds() - t0;
         w->solves++;
         if (res != CT_OK) memset(w->lam, 0, (size_t)m * sizeof(ct_real));
+        if (soft)
+            for (i = 0; i < m; ++i) w->lam[i] = (ct_real)((double)w->lam[i] / dt); /* N s -> N */
     }
     w->result = res;
 

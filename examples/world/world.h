@@ -15,6 +15,21 @@
    The problem is solved for forces (seed 000's scaling: g and the biases divided by dt), so
    the lambdas stored in joints and contacts are in newtons and the solver tolerance is in N.
 
+   SOFT MODELS. With settings.method = CT_METHOD_NEWTON_SOFT the contacts are compliant (seed
+   002: CT_SOFT_SAP, CT_SOFT_LAGGED, CT_SOFT_SIMILAR, or CT_SOFT_CCP with a compliance R; the
+   soft_* parameters below). Then the world
+       - adds nothing to g on contact rows (no Baumgarte, no speculative gap/dt, no
+         restitution: g = J u_free, seed 002 notes trap T10); the penetration enters through
+         the per-contact phi0 of ct_soft (and, for CT_SOFT_CCP only, the compliance helper's
+         reference velocity vref, which is that model's spring);
+       - solves in impulses (the kernels take dt): g is not divided by dt, lambda is in N s,
+         tol_abs is multiplied by dt; the lambdas stored in joints and contacts are still forces
+         (the impulse / dt) so everything downstream reads newtons;
+       - detects contacts while gap < soft_margin + dt max(0, -v_n) + (dt + tau_d) mu ||v_T||,
+         so the models' action at a distance (Similar, SAP, gliding) is never cut off;
+       - gives joint and limit rows the compliance R = soft_joint_compliance G_jj (their
+         regularized CCP; NEWTON_SOFT needs R > 0 there) and keeps their Baumgarte bias.
+
    Bodies live in world coordinates: position x, unit quaternion q = (w, x, y, z) body-to-world,
    linear velocity v, angular velocity w (world frame). The ground is not a body (index -1).
 
@@ -26,12 +41,6 @@
 
 #ifdef __cplusplus
 extern "C" {
-#endif
-
-/* The soft models (NEWTON_SOFT, issue 5) are not in contact.h yet. Their scenarios check this
-   macro (an enum value cannot be tested by the preprocessor); set it to 1 when they exist. */
-#ifndef WORLD_HAVE_SOFT
-#define WORLD_HAVE_SOFT 0
 #endif
 
 #define WORLD_GROUND (-1)
@@ -104,6 +113,28 @@ typedef struct world {
     int warm_start;      /* 1: warm-start lambda from the cache; default 1                   */
     ct_settings settings; /* the solver; default ct_default_settings()                       */
 
+    /* ---- soft models: read only when settings.method == CT_METHOD_NEWTON_SOFT ----
+       defaults: seed 002 Sec. XI (k, d, tau_d, v_s) and Drake (sigma, beta) */
+    ct_soft_model soft_model; /* CT_SOFT_SAP, _LAGGED, _SIMILAR or _CCP; default LAGGED      */
+    int soft_ccp_mujoco; /* CT_SOFT_CCP's R and vref: 0 = ct_compliance_sap (the SAP model's
+                            compliance as a CCP), 1 = ct_compliance_mujoco with soft_solref,
+                            soft_solimp; default 0                                           */
+    double soft_k;       /* contact stiffness k (N/m), every model; default 1e7              */
+    double soft_d;       /* Hunt-Crossley dissipation d (s/m), LAGGED and SIMILAR; default 500 */
+    double soft_tau_d;   /* SAP dissipation time scale tau_d (s) (SAP, and CCP with SAP's R);
+                            default 1e-3                                                      */
+    double soft_v_s;     /* stiction tolerance eps_s (m/s), LAGGED and SIMILAR; default 1e-4  */
+    double soft_sigma;   /* SAP R_t = sigma w; LAGGED, SIMILAR eps_s = max(v_s, sigma w mu
+                            gamma_n0) (seed 002 eq. 26); dimensionless; default 1e-3         */
+    double soft_beta;    /* SAP near-rigid clamp R_n >= beta^2 w / (4 pi^2); default 1       */
+    double soft_solref[2]; /* MuJoCo (timeconst s, dampratio); default (0.02, 1)             */
+    double soft_solimp[5]; /* MuJoCo (dmin, dmax, width m, midpoint, power); default
+                              (0.9, 0.95, 0.001, 0.5, 2)                                     */
+    double soft_margin;  /* detection margin of soft contacts (m); default 1e-2              */
+    double soft_joint_compliance; /* joint and limit rows: R_jj = this G_jj (dimensionless:
+                            the row yields by this fraction of its rigid response);
+                            default 1e-5 (docs/physics.md: smaller stalls Newton in impacts) */
+
     /* ---- state ---- */
     int nbody, max_body;
     world_body *body;
@@ -128,6 +159,9 @@ typedef struct world {
     int max_rows;
     ct_real *M, *J, *G, *g, *uf, *lam, *vel, *mu, *scratch;
     double *bias;
+    ct_real *R, *vref;   /* (rows) soft models: compliance and CT_SOFT_CCP's reference velocity */
+    ct_real *phi0, *vn0, *kc, *dc; /* (max_contact) the ct_soft arrays                      */
+    ct_soft soft;        /* the last soft problem's model data                              */
     int *limit_of_row;   /* unilateral row -> joint                                          */
 } world;
 
