@@ -21,7 +21,7 @@ SANFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fram
 BUILD    = build
 
 # tests/test_<name>.c, each built four ways
-TESTS      = cones criteria cholesky solver validate io gs admm newton determinism bounded
+TESTS      = cones criteria cholesky solver validate io gs admm newton sparse determinism bounded
 DOUBLE     = $(TESTS:%=$(BUILD)/tests/double/test_%)
 FLOAT      = $(TESTS:%=$(BUILD)/tests/float/test_%)
 SAN_DOUBLE = $(TESTS:%=$(BUILD)/tests/san-double/test_%)
@@ -194,6 +194,24 @@ $(BUILD)/bench/gen_problems: bench/gen_problems.c contact.h
 $(BUILD)/bench/siconos_bench: bench/siconos_bench.c bench/bench_problem.h contact.h
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) $(SICONOS_INC) -o $@ bench/siconos_bench.c $(SICONOS_LIBS)
+
+# make bench-sparse: both storages of G (dense, block-sparse) against Siconos on the FCLib
+# problems, 3 rounds (bench/sparse_run.sh), tables to stdout (bench/sparse_report.py).
+# make bench-crossover: dense against block-sparse on generated piles (bench/sparse_crossover.c),
+# the measurements behind ct_bench --storage auto (docs/benchmarks.md, "Sparse storage").
+.PHONY: bench-sparse bench-crossover
+bench-sparse: bench-build
+	sh bench/sparse_run.sh $(FCLIB)
+	$(PYTHON) bench/sparse_report.py $(BUILD)/bench/sparse_r*.csv
+
+bench-crossover: $(BUILD)/bench/sparse_crossover
+	./$(BUILD)/bench/sparse_crossover -r 3 -n 8,16,32,64,128,256 -d 0.01,0.02,0.05,0.1,0.2,1 > $(BUILD)/bench/crossover.csv
+	./$(BUILD)/bench/sparse_crossover -r 3 -n 16,32,64,128,256 -b 2,3,4,6 | tail -n +2 >> $(BUILD)/bench/crossover.csv
+	cat $(BUILD)/bench/crossover.csv
+
+$(BUILD)/bench/sparse_crossover: bench/sparse_crossover.c bench/variant.h contact.h
+	@mkdir -p $(@D)
+	$(CC) -O2 -march=native -Wall -Wextra -I. -Ibench -o $@ bench/sparse_crossover.c -lm
 
 # make bench-suite: every method on generated families (robot, box_plane4/8, stack, mixed),
 # cold and warm, CSV + performance profiles (bench/suite.sh, bench/suite_report.py)

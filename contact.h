@@ -25,6 +25,7 @@
        p.mu = mu;  (4: friction coefficients, >= 0)
        p.R = NULL; (or 12 compliance entries >= 0)
        p.soft = NULL; (or a soft model for NEWTON_SOFT; zero-initialize ct_problem)
+       p.Gs = NULL;   (or a block-sparse G with p.G = NULL: ct_sparse, large problems)
        s.method = CT_METHOD_ADMM_NCP;
        if (ct_workspace_alloc(&ws, p.nb, p.nu, p.nc, &s, NULL) != CT_OK) return;
        ct_result r = ct_solve(&p, &s, &ws, lambda, v, &info);
@@ -85,7 +86,8 @@
    REVISIONS
        0.2.0 (unreleased)  compliance helpers, ADMM reuse across calls and divergence detection,
                            inverse dynamics, per-iteration history; NEWTON_SOFT with the soft
-                           models of seed 002 and derivatives; input range checks.
+                           models of seed 002 and derivatives; input range checks; block-sparse
+                           G (p->Gs) with a sparse Cholesky.
        0.1.0 (2026-11-21)  first release: problem format, cones, criteria, Cholesky, workspace;
                            ADMM_NCP, ADMM_CCP, the Gauss-Seidel family (PGS_NCP, PGS_CCP,
                            PGS_LCP, NBGS, RAISIM, RAISIM_DS, RAISIM_DS_ES) and STAGGERED;
@@ -133,6 +135,10 @@ typedef double ct_real;
 #define ct_settings_validate CT__PREC(ct_settings_validate)
 #define ct_problem_validate CT__PREC(ct_problem_validate)
 #define ct_workspace_size CT__PREC(ct_workspace_size)
+#define ct_workspace_size_problem CT__PREC(ct_workspace_size_problem)
+#define ct_workspace_alloc_problem CT__PREC(ct_workspace_alloc_problem)
+#define ct_sparse_count CT__PREC(ct_sparse_count)
+#define ct_sparse_from_dense CT__PREC(ct_sparse_from_dense)
 #define ct_workspace_init CT__PREC(ct_workspace_init)
 #define ct_workspace_alloc CT__PREC(ct_workspace_alloc)
 #define ct_workspace_free CT__PREC(ct_workspace_free)
@@ -202,7 +208,7 @@ extern "C" {
 #define CT_STATUS_LIST(X)                                                                        \
     X(CT_STATUS_CONVERGED, 0, "converged (the returned point meets the tolerance)")            \
     X(CT_STATUS_MAX_ITERATIONS, 1, "stopped at max_iter without meeting the tolerance")        \
-    X(CT_STATUS_STALLED, 2, "stalled (relative change below tol_change, tolerance not met)")  \
+    X(CT_STATUS_STALLED, 2, "stalled (no progress: tol_change or the method's own stall test; tolerance not met)") \
     X(CT_STATUS_NUMERICAL_FAILURE, 3, "numerical failure (divergence or non-finite iterate)") \
     X(CT_STATUS_NOT_SOLVED, 4, "not solved (the call returned an error)")
 
@@ -291,6 +297,19 @@ typedef struct ct_soft {
     const ct_real *vstar; /* (nv) free velocity                                               */
 } ct_soft;
 
+/* Block-sparse storage of G (the second input form, for large problems: docs/solvers.md
+   "Sparse storage"). Groups are the problem's row groups in order: each bilateral and each
+   unilateral row is a group of 1 row, each contact a group of 3; ng = nb + nu + nc. Both
+   triangles are stored (the matrix is symmetric): block row gi lists its nonzero blocks
+   (gi, col[k]) for k in [row_ptr[gi], row_ptr[gi + 1]), columns ascending, the diagonal block
+   included; block k occupies val[9 k .. 9 k + 9) as a row-major 3x3 (for a group of 1 row only
+   the first row or column is read). */
+typedef struct ct_sparse {
+    const int *row_ptr;  /* (ng + 1), row_ptr[0] = 0                                         */
+    const int *col;      /* (row_ptr[ng]) block column indices                              */
+    const ct_real *val;  /* (9 row_ptr[ng]) the blocks                                      */
+} ct_sparse;
+
 /* The problem of one time step. All arrays are caller-owned and read only.
    v = (G + R) lambda + g. */
 typedef struct ct_problem {
@@ -303,6 +322,7 @@ typedef struct ct_problem {
     const ct_real *R;    /* (n) compliance diagonal >= 0, or NULL for rigid rows            */
     const ct_soft *soft; /* soft model data, or NULL; read only by NEWTON_SOFT and
                             CT_FLAVOR_SOFT (NULL there means CT_SOFT_CCP with p->R)          */
+    const ct_sparse *Gs; /* block-sparse G instead of the dense one (then G = NULL), or NULL */
 } ct_problem;
 
 /* Knobs of the Gauss-Seidel family (PGS_NCP, PGS_CCP, PGS_LCP, NBGS). */
@@ -466,11 +486,24 @@ CT_API ct_result ct_problem_validate(const ct_problem *p, ct_real sym_tol);
 
 /* Workspace: bytes needed for these dimensions and settings.method. */
 CT_API ct_result ct_workspace_size(int nb, int nu, int nc, const ct_settings *s, size_t *bytes);
+/* Bytes for this problem: ct_workspace_size for a dense G; for a block-sparse G with ADMM the
+   size depends on the fill of its sparse Cholesky, which this computes (the minimum-degree
+   ordering, with temporary memory from CONTACT_MALLOC; with CONTACT_NO_MALLOC the bound of a
+   dense factor, ng (ng - 1) / 2 blocks). */
+CT_API ct_result ct_workspace_size_problem(const ct_problem *p, const ct_settings *s, size_t *bytes);
+/* Block-sparse form from a dense G: blocks (gi, gj) with an entry above drop_tol max |G_ii|
+   (and every diagonal block). ct_sparse_count gives nnzb; ct_sparse_from_dense fills row_ptr
+   (ng + 1), col (nnzb) and val (9 nnzb) for ng = nb + nu + nc groups. */
+CT_API ct_result ct_sparse_count(int nb, int nu, int nc, const ct_real *G, ct_real drop_tol, int *nnzb);
+CT_API ct_result ct_sparse_from_dense(int nb, int nu, int nc, const ct_real *G, ct_real drop_tol,
+                                      int *row_ptr, int *col, ct_real *val);
 CT_API ct_result ct_workspace_init(ct_workspace *ws, void *mem, size_t bytes);
 #ifndef CONTACT_NO_MALLOC
 CT_API ct_result ct_workspace_alloc(ct_workspace *ws, int nb, int nu, int nc, const ct_settings *s,
                                     void *alloc_ctx);
 CT_API void ct_workspace_free(ct_workspace *ws);
+CT_API ct_result ct_workspace_alloc_problem(ct_workspace *ws, const ct_problem *p, const ct_settings *s,
+                                            void *alloc_ctx);
 #endif
 
 /* Solve. lambda (n) is read as the warm start (unless settings.warm_start = 0) and receives
@@ -548,8 +581,9 @@ CT_API ct_result ct_inverse_dynamics(const ct_problem *p, const ct_settings *s, 
    dampratio), or (-stiffness, -damping) for the direct form; solimp = (dmin, dmax, width,
    midpoint, power); timeconst is raised to 2 dt (MuJoCo's refsafe). pos (n; NULL: 0) is the
    constraint violation r (the signed distance on a contact normal row), vel (n; NULL: 0) the
-   constraint velocity at the start of the step. R_j = (1 - d_j)/d_j G_jj and
-   vref_j = dt (b vel_j + k_j pos_j). tangent_ref = 0 leaves vref = 0 on contact tangent rows
+   constraint velocity at the start of the step. R_j = (1 - d_j)/d_j G_jj (a contact's three
+   rows take its normal row's R_n: MuJoCo's elliptic cones with impratio 1, isotropic as the
+   metric projections need) and vref_j = dt (b vel_j + k_j pos_j). tangent_ref = 0 leaves vref = 0 on contact tangent rows
    (keeps the De Saxce invariance the NCP solvers need, seed 001 Sec. V-D); 1 is MuJoCo's
    choice. */
 CT_API ct_result ct_compliance_mujoco(const ct_problem *p, int row0, int rows,
@@ -1094,25 +1128,72 @@ CT__PRIVATE ct_real ct__power_iteration(ct__matvec_fn mv, const void *ctx, int n
 /* The few operations every solver needs from G + R. Only this section reads the storage of G,
    so a block-sparse or user-supplied operator can replace it without touching the solvers. */
 typedef struct ct__op {
-    const ct_real *G; /* dense row-major n x n */
-    const ct_real *R; /* n or NULL */
-    int n;
+    const ct_real *G;     /* dense row-major n x n, or NULL when S is given              */
+    const ct_sparse *S;   /* block-sparse G (ct_sparse), or NULL                         */
+    const ct_real *R;     /* n or NULL                                                   */
+    int n, c0;            /* rows; c0 = nb + nu, the first contact row                   */
 } ct__op;
 
+CT__PRIVATE void ct__op_init(ct__op *op, const ct_problem *p) {
+    op->G = p->G;
+    op->S = p->G ? NULL : p->Gs;
+    op->R = p->R;
+    op->c0 = p->nb + p->nu;
+    op->n = op->c0 + 3 * p->nc;
+}
+/* the row groups of the block-sparse form: a joint or limit row alone, a contact's 3 rows */
+CT__PRIVATE int ct__grp(int c0, int i) { return i < c0 ? i : c0 + (i - c0) / 3; }
+CT__PRIVATE int ct__grp_row(int c0, int g) { return g < c0 ? g : c0 + 3 * (g - c0); }
+CT__PRIVATE int ct__grp_size(int c0, int g) { return g < c0 ? 1 : 3; }
+/* the block (gi, gj) of S, or NULL (binary search in the block row) */
+CT__PRIVATE const ct_real *ct__sp_block(const ct_sparse *S, int gi, int gj) {
+    int lo = S->row_ptr[gi], hi = S->row_ptr[gi + 1] - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        if (S->col[mid] == gj) return S->val + 9 * (size_t)mid;
+        if (S->col[mid] < gj) lo = mid + 1;
+        else hi = mid - 1;
+    }
+    return NULL;
+}
 CT__PRIVATE ct_real ct__op_r(const ct__op *op, int i) { return op->R ? op->R[i] : (ct_real)0; }
+/* G_ij */
+CT__PRIVATE ct_real ct__op_g(const ct__op *op, int i, int j) {
+    if (op->G) return op->G[(size_t)i * op->n + j];
+    {
+        const int gi = ct__grp(op->c0, i), gj = ct__grp(op->c0, j);
+        const ct_real *b = ct__sp_block(op->S, gi, gj);
+        return b ? b[3 * (i - ct__grp_row(op->c0, gi)) + (j - ct__grp_row(op->c0, gj))] : (ct_real)0;
+    }
+}
 /* (G + R)_ij */
 CT__PRIVATE ct_real ct__op_entry(const ct__op *op, int i, int j) {
-    ct_real e = op->G[(size_t)i * op->n + j];
+    ct_real e = ct__op_g(op, i, j);
     return i == j ? e + ct__op_r(op, i) : e;
+}
+/* (G x)_i over the block row of i (sparse form) */
+CT__PRIVATE ct_real ct__sp_row(const ct__op *op, int i, const ct_real *x) {
+    const int gi = ct__grp(op->c0, i), a = i - ct__grp_row(op->c0, gi);
+    ct_real acc = 0;
+    int k, b;
+    for (k = op->S->row_ptr[gi]; k < op->S->row_ptr[gi + 1]; ++k) {
+        const int gj = op->S->col[k], r0 = ct__grp_row(op->c0, gj), sj = ct__grp_size(op->c0, gj);
+        const ct_real *blk = op->S->val + 9 * (size_t)k + 3 * a;
+        for (b = 0; b < sj; ++b) acc += blk[b] * x[r0 + b];
+    }
+    return acc;
 }
 /* ((G + R) x)_i, one row */
 CT__PRIVATE ct_real ct__op_row(const ct__op *op, int i, const ct_real *x) {
-    return ct__dot(op->G + (size_t)i * op->n, x, op->n) + ct__op_r(op, i) * x[i];
+    ct_real gx = op->G ? ct__dot(op->G + (size_t)i * op->n, x, op->n) : ct__sp_row(op, i, x);
+    return gx + ct__op_r(op, i) * x[i];
 }
 /* y = (G + R) x */
 CT__PRIVATE void ct__op_mul(const ct__op *op, const ct_real *x, ct_real *y) {
     int i;
-    ct__symv(op->G, op->n, op->n, x, y);
+    if (op->G) ct__symv(op->G, op->n, op->n, x, y);
+    else
+        for (i = 0; i < op->n; ++i) y[i] = ct__sp_row(op, i, x);
     if (op->R)
         for (i = 0; i < op->n; ++i) y[i] += op->R[i] * x[i];
 }
@@ -1138,6 +1219,232 @@ CT__PRIVATE int ct__op_factor(const ct__op *op, const int *idx, int m, const ct_
         li[i] += shift + (D ? D[gi] : (ct_real)0);
     }
     return ct__chol_factor(L, m, m, scratch);
+}
+
+/* The sparse Cholesky of G + R + shift I for a block-sparse G (ADMM's factor; issue "scale").
+   Groups (a joint or limit row, a contact's 3 rows) are eliminated as blocks:
+   - ordering: minimum degree on the group graph, by explicit elimination on bitsets (ties to
+     the lowest group, deterministic); the eliminated node's neighbours form a clique, which is
+     the block pattern of its column of L, so the same pass is the symbolic factorization.
+   - numeric: left-looking by block column k (in elimination order): the column of A is
+     gathered into an accumulator, the earlier columns j whose pattern contains k are
+     subtracted (L_ik -= L_ij L_kj^T over the rows i >= k of column j), then L_kk = chol(A_kk)
+     (at most 3x3) and L_ik = W_ik L_kk^-T. Blocks are stored as padded 3x3, row-major.
+   - solve: forward and backward block substitutions in elimination order, in place.
+   The ordering and the symbolic factorization depend only on the pattern and are computed once
+   per pattern (the workspace keeps them); a new shift (ADMM's rho) only redoes the numeric
+   part. */
+typedef struct ct__spchol {
+    int ng, c0, nnzl;
+    int *perm, *iperm, *lp, *tp, *mark, *deg; /* new -> old group, old -> new, L's column and
+                                                 transpose pointers, slot map, degrees   */
+    unsigned long long *bits;                 /* ng x words: the elimination graph         */
+    int *li, *tj, *tpos;                      /* L's row groups per column (new labels,
+                                                 ascending); transpose: column j, position */
+    ct_real *diag, *w, *lval;                 /* L_kk, the accumulator, L's blocks         */
+} ct__spchol;
+
+CT__PRIVATE int ct__popcount64(unsigned long long x) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_popcountll(x);
+#else
+    int c = 0;
+    while (x) { x &= x - 1; ++c; }
+    return c;
+#endif
+}
+
+/* minimum-degree ordering and the pattern of L (li, in old labels until ct__sp_finish); li may
+   be NULL to count only. Returns nnzl, or -1 when it exceeds cap. */
+CT__PRIVATE long ct__sp_order(ct__spchol *sp, const ct_sparse *S, int *li, long cap) {
+    const int ng = sp->ng, words = (ng + 63) / 64;
+    unsigned long long *B = sp->bits;
+    long nnz = 0;
+    int v, k, step, q;
+    CONTACT_MEMSET(B, 0, (size_t)ng * (size_t)words * sizeof(unsigned long long));
+    for (v = 0; v < ng; ++v)
+        for (k = S->row_ptr[v]; k < S->row_ptr[v + 1]; ++k) {
+            int u = S->col[k];
+            if (u == v) continue;
+            B[(size_t)v * words + u / 64] |= 1ull << (u % 64);
+            B[(size_t)u * words + v / 64] |= 1ull << (v % 64); /* symmetric pattern */
+        }
+    for (v = 0; v < ng; ++v) {
+        int d = 0;
+        for (q = 0; q < words; ++q) d += ct__popcount64(B[(size_t)v * words + q]);
+        sp->deg[v] = d;
+        sp->iperm[v] = -1;
+    }
+    for (step = 0; step < ng; ++step) {
+        unsigned long long *Bv;
+        int best = -1;
+        for (v = 0; v < ng; ++v) /* alive: iperm < 0 */
+            if (sp->iperm[v] < 0 && (best < 0 || sp->deg[v] < sp->deg[best])) best = v;
+        v = best;
+        sp->perm[step] = v;
+        sp->iperm[v] = step;
+        sp->lp[step] = (int)nnz;
+        Bv = B + (size_t)v * words;
+        /* the neighbours form a clique; v leaves the graph */
+        for (q = 0; q < words; ++q) {
+            unsigned long long m = Bv[q];
+            while (m) {
+                int u = q * 64 + ct__popcount64((m & (~m + 1)) - 1), r, d = 0;
+                unsigned long long *Bu = B + (size_t)u * words;
+                m &= m - 1;
+                if (li) {
+                    if (nnz >= cap) return -1;
+                    li[nnz] = u;
+                }
+                ++nnz;
+                for (r = 0; r < words; ++r) Bu[r] |= Bv[r];
+                Bu[u / 64] &= ~(1ull << (u % 64));
+                Bu[v / 64] &= ~(1ull << (v % 64));
+                for (r = 0; r < words; ++r) d += ct__popcount64(Bu[r]);
+                sp->deg[u] = d;
+            }
+        }
+    }
+    sp->lp[ng] = (int)nnz;
+    return nnz;
+}
+
+/* li to new labels, sorted per column; the transpose lists (tp, tj, tpos) */
+CT__PRIVATE void ct__sp_finish(ct__spchol *sp) {
+    const int ng = sp->ng;
+    int k, q, r;
+    for (k = 0; k < ng; ++k) {
+        int *l = sp->li + sp->lp[k], m = sp->lp[k + 1] - sp->lp[k];
+        for (q = 0; q < m; ++q) l[q] = sp->iperm[l[q]];
+        for (q = 1; q < m; ++q) { /* insertion sort: the lists are short */
+            int x = l[q];
+            for (r = q - 1; r >= 0 && l[r] > x; --r) l[r + 1] = l[r];
+            l[r + 1] = x;
+        }
+    }
+    for (k = 0; k <= ng; ++k) sp->tp[k] = 0;
+    for (q = 0; q < sp->nnzl; ++q) sp->tp[sp->li[q] + 1]++;
+    for (k = 0; k < ng; ++k) sp->tp[k + 1] += sp->tp[k];
+    for (k = 0; k < ng; ++k) sp->mark[k] = sp->tp[k];
+    for (k = 0; k < ng; ++k) /* column k's rows i: (k, position) goes to i's list */
+        for (q = sp->lp[k]; q < sp->lp[k + 1]; ++q) {
+            int i = sp->li[q], at = sp->mark[i]++;
+            sp->tj[at] = k;
+            sp->tpos[at] = q - sp->lp[k];
+        }
+}
+
+/* the numeric factorization of G + R + shift I; returns -1, or the failing group */
+CT__PRIVATE int ct__sp_factor(ct__spchol *sp, const ct__op *op, ct_real shift) {
+    const ct_sparse *S = op->S;
+    const int ng = sp->ng, c0 = sp->c0;
+    int k, q, a, b, c, t;
+    for (k = 0; k < ng; ++k) sp->mark[k] = -1;
+    for (k = 0; k < ng; ++k) {
+        const int ok = sp->perm[k], sk = ct__grp_size(c0, ok), r0 = ct__grp_row(c0, ok);
+        const int m = sp->lp[k + 1] - sp->lp[k];
+        ct_real *W = sp->w, *D = sp->diag + 9 * (size_t)k;
+        /* the accumulator: slot 0 the diagonal block, slot 1 + q the q-th row group */
+        CONTACT_MEMSET(W, 0, 9 * ((size_t)m + 1) * sizeof(ct_real));
+        for (q = 0; q < m; ++q) sp->mark[sp->li[sp->lp[k] + q]] = q + 1;
+        sp->mark[k] = 0;
+        for (q = S->row_ptr[ok]; q < S->row_ptr[ok + 1]; ++q) { /* A_ik = (A_ki)^T */
+            const int j = sp->iperm[S->col[q]], sj = ct__grp_size(c0, S->col[q]);
+            const ct_real *blk = S->val + 9 * (size_t)q;
+            ct_real *Wi;
+            if (j < k) continue;
+            Wi = W + 9 * (size_t)sp->mark[j];
+            for (a = 0; a < sj; ++a)
+                for (b = 0; b < sk; ++b) Wi[3 * a + b] = blk[3 * b + a];
+        }
+        for (a = 0; a < sk; ++a) W[4 * a] += ct__op_r(op, r0 + a) + shift;
+        for (t = sp->tp[k]; t < sp->tp[k + 1]; ++t) { /* earlier columns j with k in them */
+            const int j = sp->tj[t], pos = sp->tpos[t], sj = ct__grp_size(c0, sp->perm[j]);
+            const ct_real *Lkj = sp->lval + 9 * (size_t)(sp->lp[j] + pos);
+            for (q = sp->lp[j] + pos; q < sp->lp[j + 1]; ++q) {
+                const int i = sp->li[q], si = ct__grp_size(c0, sp->perm[i]);
+                const ct_real *Lij = sp->lval + 9 * (size_t)q;
+                ct_real *Wi = W + 9 * (size_t)sp->mark[i];
+                for (a = 0; a < si; ++a)
+                    for (b = 0; b < sk; ++b) {
+                        ct_real e = 0;
+                        for (c = 0; c < sj; ++c) e += Lij[3 * a + c] * Lkj[3 * b + c];
+                        Wi[3 * a + b] -= e;
+                    }
+            }
+        }
+        /* L_kk = chol(W_kk), lower, padded 3x3 */
+        CONTACT_MEMSET(D, 0, 9 * sizeof(ct_real));
+        for (a = 0; a < sk; ++a) {
+            ct_real d = W[4 * a];
+            for (c = 0; c < a; ++c) d -= D[3 * a + c] * D[3 * a + c];
+            if (!(d > 0)) {
+                for (q = 0; q < m; ++q) sp->mark[sp->li[sp->lp[k] + q]] = -1;
+                return k;
+            }
+            D[4 * a] = CONTACT_SQRT(d);
+            for (b = a + 1; b < sk; ++b) {
+                ct_real e = W[3 * b + a];
+                for (c = 0; c < a; ++c) e -= D[3 * b + c] * D[3 * a + c];
+                D[3 * b + a] = e / D[4 * a];
+            }
+        }
+        /* L_ik = W_ik L_kk^-T: each row x solves x L_kk^T = w */
+        for (q = 0; q < m; ++q) {
+            const int i = sp->li[sp->lp[k] + q], si = ct__grp_size(c0, sp->perm[i]);
+            const ct_real *Wi = W + 9 * (size_t)(q + 1);
+            ct_real *Lik = sp->lval + 9 * (size_t)(sp->lp[k] + q);
+            CONTACT_MEMSET(Lik, 0, 9 * sizeof(ct_real));
+            for (a = 0; a < si; ++a)
+                for (b = 0; b < sk; ++b) {
+                    ct_real e = Wi[3 * a + b];
+                    for (c = 0; c < b; ++c) e -= Lik[3 * a + c] * D[3 * b + c];
+                    Lik[3 * a + b] = e / D[4 * b];
+                }
+            sp->mark[i] = -1;
+        }
+        sp->mark[k] = -1;
+    }
+    return -1;
+}
+
+/* x <- (L L^T)^-1 x, in the problem's row order */
+CT__PRIVATE void ct__sp_solve(const ct__spchol *sp, ct_real *x) {
+    const int ng = sp->ng, c0 = sp->c0;
+    int k, q, a, c;
+    for (k = 0; k < ng; ++k) { /* L y = x */
+        const int ok = sp->perm[k], sk = ct__grp_size(c0, ok), r0 = ct__grp_row(c0, ok);
+        const ct_real *D = sp->diag + 9 * (size_t)k;
+        ct_real *xk = x + r0;
+        for (a = 0; a < sk; ++a) {
+            ct_real e = xk[a];
+            for (c = 0; c < a; ++c) e -= D[3 * a + c] * xk[c];
+            xk[a] = e / D[4 * a];
+        }
+        for (q = sp->lp[k]; q < sp->lp[k + 1]; ++q) {
+            const int oi = sp->perm[sp->li[q]], si = ct__grp_size(c0, oi);
+            const ct_real *L = sp->lval + 9 * (size_t)q;
+            ct_real *xi = x + ct__grp_row(c0, oi);
+            for (a = 0; a < si; ++a)
+                for (c = 0; c < sk; ++c) xi[a] -= L[3 * a + c] * xk[c];
+        }
+    }
+    for (k = ng - 1; k >= 0; --k) { /* L^T x = y */
+        const int ok = sp->perm[k], sk = ct__grp_size(c0, ok), r0 = ct__grp_row(c0, ok);
+        const ct_real *D = sp->diag + 9 * (size_t)k;
+        ct_real *xk = x + r0;
+        for (q = sp->lp[k]; q < sp->lp[k + 1]; ++q) {
+            const int oi = sp->perm[sp->li[q]], si = ct__grp_size(c0, oi);
+            const ct_real *L = sp->lval + 9 * (size_t)q, *xi = x + ct__grp_row(c0, oi);
+            for (c = 0; c < sk; ++c)
+                for (a = 0; a < si; ++a) xk[c] -= L[3 * a + c] * xi[a];
+        }
+        for (a = sk - 1; a >= 0; --a) {
+            ct_real e = xk[a];
+            for (c = a + 1; c < sk; ++c) e -= D[3 * c + a] * xk[c];
+            xk[a] = e / D[4 * a];
+        }
+    }
 }
 
 /* Fixed-size 3x3 helpers for per-contact blocks (row-major). */
@@ -1320,12 +1627,14 @@ CT_API void ct_project_dual_constraints(int nb, int nu, int nc, const ct_real *m
 
 /* ||G_ii||_F of contact c's 3x3 diagonal block */
 CT__PRIVATE ct_real ct__block_frobenius(const ct_problem *p, int c) {
-    const int n = p->nb + p->nu + 3 * p->nc, r0 = p->nb + p->nu + 3 * c;
+    const int r0 = p->nb + p->nu + 3 * c;
     ct_real f = 0;
+    ct__op op;
     int i, j;
+    ct__op_init(&op, p);
     for (i = 0; i < 3; ++i)
         for (j = 0; j < 3; ++j) {
-            ct_real e = p->G[(size_t)(r0 + i) * n + r0 + j];
+            ct_real e = ct__op_g(&op, r0 + i, r0 + j);
             f += e * e;
         }
     return CONTACT_SQRT(f);
@@ -1544,7 +1853,7 @@ CT_API ct_result ct_criteria(const ct_problem *p, const ct_real *lambda, const c
         /* the model's law: v_c = v - R lambda (the physical velocity) and lambda = gamma(v_c);
            natmap (= absolute) is max ||lambda_i - gamma_i(v_c)|| per row or contact */
         ct_result res;
-        if (n > 0 && !p->G) return CT_ERROR_INVALID_ARGUMENT;
+        if (n > 0 && !p->G && !p->Gs) return CT_ERROR_INVALID_ARGUMENT;
         res = ct__soft_validate(p);
         if (res != CT_OK) return res;
         for (i = 0; i < p->nb + p->nu; ++i) {
@@ -1647,10 +1956,10 @@ CT_API ct_result ct_contact_modes(const ct_problem *p, const ct_real *lambda, co
 CT_API ct_result ct_velocity(const ct_problem *p, const ct_real *lambda, ct_real *v) {
     ct__op op;
     int i, n;
-    if (!p || !p->G || !p->g || !lambda || !v) return CT_ERROR_INVALID_ARGUMENT;
+    if (!p || (!p->G && !p->Gs) || !p->g || !lambda || !v) return CT_ERROR_INVALID_ARGUMENT;
     if (p->nb < 0 || p->nu < 0 || p->nc < 0) return CT_ERROR_INVALID_SIZE;
     n = p->nb + p->nu + 3 * p->nc;
-    op.G = p->G; op.R = p->R; op.n = n;
+    ct__op_init(&op, p);
     ct__op_mul(&op, lambda, v);
     for (i = 0; i < n; ++i) v[i] += p->g[i];
     return CT_OK;
@@ -1673,6 +1982,12 @@ typedef struct ct__layout {
     size_t u, s1, s2, s3, s4; /* n each: trial velocity, trial impulse, gradient, c, trial q NEWTON */
     size_t nm, bm;        /* n*n each: the Newton matrix, H times the map A         NEWTON    */
     size_t hess;          /* 2 (9 nc + nb + nu): Hessians at the point and the trial NEWTON   */
+    /* ADMM on a block-sparse G: the sparse Cholesky instead of chol (ng = nb + nu + nc) */
+    size_t sp_int;        /* 6 ng + 2 ints: perm, iperm, lp, tp, mark, deg                   */
+    size_t sp_bits;       /* ng ceil(ng / 64) 64-bit words: the elimination graph          */
+    size_t sp_diag, sp_w; /* 9 ng, 9 (ng + 1): diagonal factors, the column accumulator    */
+    size_t sp_li;         /* nnzl ints, then tj, tpos (nnzl ints each), lval (9 nnzl)     */
+    size_t sp_tj, sp_tpos, sp_lval;
     size_t total;
 } ct__layout;
 
@@ -1704,12 +2019,22 @@ typedef struct ct__state {
     int has_pen;                /* base, kappa, pw describe rho (else only rho is known)   */
     int rule;                   /* the penalty rule of the factor                          */
     const ct_real *G, *R;       /* the problem the factor belongs to                       */
+    const ct_sparse *Gs;
     ct_real eta, rho, pw, base, kappa;
+    /* the sparse Cholesky's ordering and symbolic factorization (sp_magic when valid), for the
+       pattern of (sp_row_ptr, sp_col) with hash sp_hash */
+    unsigned sp_magic;
+    int sp_ng, sp_nnzl;
+    const int *sp_row_ptr, *sp_col;
+    unsigned long sp_hash;
 } ct__state;
 
-CT__PRIVATE void ct__layout_for(ct_method m, int nb, int nu, int nc, ct__layout *L) {
-    int n = nb + nu + 3 * nc;
-    size_t at = 0, nn = (size_t)n;
+#define CT__INTS(k) (((size_t)(k) * sizeof(int) + sizeof(ct_real) - 1) / sizeof(ct_real))
+/* nnzl < 0: dense G; >= 0: an ADMM method on a block-sparse G whose factor has nnzl
+   off-diagonal blocks */
+CT__PRIVATE void ct__layout_sp(ct_method m, int nb, int nu, int nc, long nnzl, ct__layout *L) {
+    int n = nb + nu + 3 * nc, ng = nb + nu + nc;
+    size_t at = 0, nn = (size_t)n, words = ((size_t)ng + 63) / 64;
     CONTACT_MEMSET(L, 0, sizeof(*L));
     L->state = ct__take(&at, (sizeof(ct__state) + sizeof(ct_real) - 1) / sizeof(ct_real));
     L->lprev = ct__take(&at, nn);
@@ -1722,6 +2047,18 @@ CT__PRIVATE void ct__layout_for(ct_method m, int nb, int nu, int nc, ct__layout 
         L->z = ct__take(&at, nn);
         L->w = ct__take(&at, nn);
         L->t = ct__take(&at, nn);
+        if (nnzl >= 0 && (m == CT_METHOD_ADMM_NCP || m == CT_METHOD_ADMM_CCP)) {
+            L->sp_int = ct__take(&at, CT__INTS(6 * (size_t)ng + 2));
+            L->sp_bits = ct__take(&at, (words * (size_t)ng * 8 + sizeof(ct_real) - 1) / sizeof(ct_real));
+            L->sp_diag = ct__take(&at, 9 * (size_t)ng);
+            L->sp_w = ct__take(&at, 9 * ((size_t)ng + 1));
+            L->sp_li = ct__take(&at, CT__INTS(nnzl));
+            L->sp_tj = ct__take(&at, CT__INTS(nnzl));
+            L->sp_tpos = ct__take(&at, CT__INTS(nnzl));
+            L->sp_lval = ct__take(&at, 9 * (size_t)nnzl);
+            L->total = at;
+            return;
+        }
         L->chol = ct__take(&at, nn * nn);
         L->scratch = ct__take(&at, CT__CHOL_SCRATCH(n));
         if (m == CT_METHOD_STAGGERED) {
@@ -1741,6 +2078,9 @@ CT__PRIVATE void ct__layout_for(ct_method m, int nb, int nu, int nc, ct__layout 
         }
     }
     L->total = at;
+}
+CT__PRIVATE void ct__layout_for(ct_method m, int nb, int nu, int nc, ct__layout *L) {
+    ct__layout_sp(m, nb, nu, nc, -1, L);
 }
 
 CT__PRIVATE ct_real *ct__ws_arr(const ct_workspace *ws, size_t off) {
@@ -1892,9 +2232,48 @@ CT_API ct_result ct_settings_validate(const ct_settings *s) {
 
 /* >>validate ----------------------------------------------------------------------------- */
 /* need_G = 0: the inverse dynamics, which reads no G */
+/* The structure and values of a block-sparse G (ct_sparse); dmax receives max |G_ii| */
+CT__PRIVATE ct_result ct__validate_sparse(const ct_problem *p, ct_real sym_tol, ct_real *dmax) {
+    const ct_sparse *S = p->Gs;
+    const int c0 = p->nb + p->nu, ng = c0 + p->nc;
+    int gi, k, a, b;
+    if (!S->row_ptr || !S->col || !S->val) return CT_ERROR_INVALID_ARGUMENT;
+    if (S->row_ptr[0] != 0) return CT_ERROR_INVALID_SIZE;
+    for (gi = 0; gi < ng; ++gi) {
+        int diag = 0;
+        if (S->row_ptr[gi + 1] < S->row_ptr[gi] || S->row_ptr[gi + 1] - S->row_ptr[gi] > ng)
+            return CT_ERROR_INVALID_SIZE;
+        for (k = S->row_ptr[gi]; k < S->row_ptr[gi + 1]; ++k) {
+            if (S->col[k] < 0 || S->col[k] >= ng || (k > S->row_ptr[gi] && S->col[k] <= S->col[k - 1]))
+                return CT_ERROR_INVALID_SIZE; /* out of range or not ascending */
+            diag |= S->col[k] == gi;
+        }
+        if (!diag) return CT_ERROR_INVALID_SIZE; /* the diagonal block must be stored */
+    }
+    if (!ct__all_finite(S->val, 9 * (size_t)S->row_ptr[ng])) return CT_ERROR_NON_FINITE;
+    if (!ct__in_range(S->val, 9 * (size_t)S->row_ptr[ng])) return CT_ERROR_OUT_OF_RANGE;
+    *dmax = 0;
+    for (gi = 0; gi < ng; ++gi) {
+        const ct_real *d = ct__sp_block(S, gi, gi);
+        for (a = 0; a < ct__grp_size(c0, gi); ++a) *dmax = ct__max(*dmax, CONTACT_FABS(d[4 * a]));
+    }
+    for (gi = 0; gi < ng; ++gi) /* symmetry: block (gj, gi) is the transpose of (gi, gj) */
+        for (k = S->row_ptr[gi]; k < S->row_ptr[gi + 1]; ++k) {
+            const int gj = S->col[k];
+            const ct_real *x = S->val + 9 * (size_t)k, *y = ct__sp_block(S, gj, gi);
+            for (a = 0; a < ct__grp_size(c0, gi); ++a)
+                for (b = 0; b < ct__grp_size(c0, gj); ++b) {
+                    ct_real t = y ? y[3 * b + a] : 0;
+                    if (CONTACT_FABS(x[3 * a + b] - t) > sym_tol * *dmax) return CT_ERROR_NOT_SYMMETRIC;
+                }
+        }
+    return CT_OK;
+}
+
 CT__PRIVATE ct_result ct__validate(const ct_problem *p, ct_real sym_tol, int need_G) {
     int i, j, n;
     ct_real dmax = 0;
+    ct__op op;
     if (!p) return CT_ERROR_INVALID_ARGUMENT;
     if (p->nb < 0 || p->nu < 0 || p->nc < 0) return CT_ERROR_INVALID_SIZE;
     if (p->nc > CT__MAX_N / 3 || p->nb > CT__MAX_N || p->nu > CT__MAX_N ||
@@ -1902,13 +2281,13 @@ CT__PRIVATE ct_result ct__validate(const ct_problem *p, ct_real sym_tol, int nee
         return CT_ERROR_INVALID_SIZE;
     n = p->nb + p->nu + 3 * p->nc;
     if (n == 0) return CT_OK;
-    if ((need_G && !p->G) || !p->g || (p->nc > 0 && !p->mu)) return CT_ERROR_INVALID_ARGUMENT;
-    if ((need_G && !ct__all_finite(p->G, (size_t)n * (size_t)n)) || !ct__all_finite(p->g, (size_t)n) ||
+    if ((need_G && !p->G && !p->Gs) || !p->g || (p->nc > 0 && !p->mu)) return CT_ERROR_INVALID_ARGUMENT;
+    if ((need_G && p->G && !ct__all_finite(p->G, (size_t)n * (size_t)n)) || !ct__all_finite(p->g, (size_t)n) ||
         (p->nc > 0 && !ct__all_finite(p->mu, (size_t)p->nc)) ||
         (p->R && !ct__all_finite(p->R, (size_t)n)))
         return CT_ERROR_NON_FINITE;
     /* |entries| <= CT_HUGE keeps every product G lambda (lambda bounded likewise) finite */
-    if ((need_G && !ct__in_range(p->G, (size_t)n * (size_t)n)) || !ct__in_range(p->g, (size_t)n) ||
+    if ((need_G && p->G && !ct__in_range(p->G, (size_t)n * (size_t)n)) || !ct__in_range(p->g, (size_t)n) ||
         (p->nc > 0 && !ct__in_range(p->mu, (size_t)p->nc)) || (p->R && !ct__in_range(p->R, (size_t)n)))
         return CT_ERROR_OUT_OF_RANGE;
     for (i = 0; i < p->nc; ++i)
@@ -1917,11 +2296,17 @@ CT__PRIVATE ct_result ct__validate(const ct_problem *p, ct_real sym_tol, int nee
         for (i = 0; i < n; ++i)
             if (p->R[i] < 0) return CT_ERROR_NEGATIVE_COMPLIANCE;
     if (!need_G) return CT_OK;
-    for (i = 0; i < n; ++i) dmax = ct__max(dmax, CONTACT_FABS(p->G[(size_t)i * n + i]));
-    for (i = 0; i < n; ++i)
-        for (j = 0; j < i; ++j)
-            if (CONTACT_FABS(p->G[(size_t)i * n + j] - p->G[(size_t)j * n + i]) > sym_tol * dmax)
-                return CT_ERROR_NOT_SYMMETRIC;
+    if (p->G) {
+        for (i = 0; i < n; ++i) dmax = ct__max(dmax, CONTACT_FABS(p->G[(size_t)i * n + i]));
+        for (i = 0; i < n; ++i)
+            for (j = 0; j < i; ++j)
+                if (CONTACT_FABS(p->G[(size_t)i * n + j] - p->G[(size_t)j * n + i]) > sym_tol * dmax)
+                    return CT_ERROR_NOT_SYMMETRIC;
+    } else {
+        ct_result res = ct__validate_sparse(p, sym_tol, &dmax);
+        if (res != CT_OK) return res;
+    }
+    ct__op_init(&op, p);
     /* PSD, necessary conditions on the diagonal and on each contact's 3x3 block (every
        principal submatrix of a PSD matrix is PSD), up to tau = max(sym_tol, sqrt(eps)) max|G_ii|
        (real problems carry eigenvalues of -1e-12 relative from rounding): G_ii >= -tau and
@@ -1931,14 +2316,16 @@ CT__PRIVATE ct_result ct__validate(const ct_problem *p, ct_real sym_tol, int nee
         const ct_real tau = ct__max(sym_tol, CONTACT_SQRT(CT_EPS)) * dmax;
         const int c0 = p->nb + p->nu;
         for (i = 0; i < n; ++i)
-            if (p->G[(size_t)i * n + i] < -tau) return CT_ERROR_NOT_PSD;
+            if (ct__op_g(&op, i, i) < -tau) return CT_ERROR_NOT_PSD;
         for (i = 0; i < p->nc; ++i) {
-            const ct_real *b = p->G + (size_t)(c0 + 3 * i) * n + c0 + 3 * i;
-            const size_t r1 = (size_t)n, r2 = 2 * (size_t)n;
+            const int r = c0 + 3 * i;
             /* Cholesky pivots of the symmetric part plus tau I */
-            ct_real a00 = b[0] + tau, a11 = b[r1 + 1] + tau, a22 = b[r2 + 2] + tau;
-            ct_real a10 = (ct_real)0.5 * (b[r1] + b[1]), a20 = (ct_real)0.5 * (b[r2] + b[2]);
-            ct_real a21 = (ct_real)0.5 * (b[r2 + 1] + b[r1 + 2]), l10, l20, l21, d1, d2;
+            ct_real a00 = ct__op_g(&op, r, r) + tau, a11 = ct__op_g(&op, r + 1, r + 1) + tau;
+            ct_real a22 = ct__op_g(&op, r + 2, r + 2) + tau;
+            ct_real a10 = (ct_real)0.5 * (ct__op_g(&op, r + 1, r) + ct__op_g(&op, r, r + 1));
+            ct_real a20 = (ct_real)0.5 * (ct__op_g(&op, r + 2, r) + ct__op_g(&op, r, r + 2));
+            ct_real a21 = (ct_real)0.5 * (ct__op_g(&op, r + 2, r + 1) + ct__op_g(&op, r + 1, r + 2));
+            ct_real l10, l20, l21, d1, d2;
             if (!(a00 > 0)) return CT_ERROR_NOT_PSD;
             l10 = a10 / CONTACT_SQRT(a00);
             l20 = a20 / CONTACT_SQRT(a00);
@@ -2727,8 +3114,18 @@ CT__PRIVATE void ct__penalty_start(ct__penalty *pen, ct__run *r, const ct__state
 
 /* ADMM_NCP / ADMM_CCP. st: the workspace's state from the last solve when it matches this
    problem's size (NULL otherwise); reuse: ct_solve_update, the factor in chol is valid. */
+/* ADMM's factor of G + R + shift I: dense Cholesky, or the sparse one (sp) */
+CT__PRIVATE int ct__fac_factor(ct__run *r, ct__spchol *sp, ct_real *chol, ct_real *scratch, ct_real shift) {
+    if (sp) return ct__sp_factor(sp, &r->op, shift);
+    return ct__op_factor(&r->op, NULL, r->n, NULL, shift, chol, scratch);
+}
+CT__PRIVATE void ct__fac_solve(const ct__run *r, const ct__spchol *sp, const ct_real *chol, ct_real *b) {
+    if (sp) ct__sp_solve(sp, b);
+    else ct__chol_solve(chol, r->n, r->n, b);
+}
+
 CT__PRIVATE ct_status ct__admm(ct__run *r, const ct__layout *L, ct_workspace *ws, ct_real *lambda,
-                               ct_real *v, const ct__state *st, int reuse) {
+                               ct_real *v, const ct__state *st, int reuse, ct__spchol *sp) {
     const ct_problem *p = r->p;
     const ct_admm_settings *as = &r->s->admm;
     const int n = r->n, nb = p->nb, nu = p->nu, c0 = nb + nu;
@@ -2756,7 +3153,7 @@ CT__PRIVATE ct_status ct__admm(ct__run *r, const ct__layout *L, ct_workspace *ws
     }
     rho = pen.rho;
     if (!factored) {
-        if (ct__op_factor(&r->op, NULL, n, NULL, eta + rho, chol, scratch) >= 0) {
+        if (ct__fac_factor(r, sp, chol, scratch, eta + rho) >= 0) {
             out->magic = 0;
             return CT_STATUS_NUMERICAL_FAILURE;
         }
@@ -2783,7 +3180,7 @@ CT__PRIVATE ct_status ct__admm(ct__run *r, const ct__layout *L, ct_workspace *ws
         for (i = 0; i < n; ++i) w[i] = -(p->g[i] - eta * x[i] - rho * y[i] - z[i]);
         if (desaxce)
             for (i = 0; i < p->nc; ++i) w[c0 + 3 * i + 2] -= p->mu[i] * ct__norm_t(z + c0 + 3 * i);
-        ct__chol_solve(chol, n, n, w);
+        ct__fac_solve(r, sp, chol, w);
         /* rows: x^ = alpha w + (1 - alpha) y; y = P(x^ - z / rho); z -= rho (x^ - y) */
         for (i = 0; i < n; ++i) t[i] = alpha * w[i] + (1 - alpha) * y[i];
         for (i = 0; i < n; ++i) v[i] = t[i] - z[i] * inv_rho; /* v as scratch */
@@ -2824,7 +3221,7 @@ CT__PRIVATE ct_status ct__admm(ct__run *r, const ct__layout *L, ct_workspace *ws
             if (ct__penalty_update(&pen, as, rp, rd)) {
                 rho = pen.rho;
                 r->factorizations++;
-                if (ct__op_factor(&r->op, NULL, n, NULL, eta + rho, chol, scratch) >= 0) {
+                if (ct__fac_factor(r, sp, chol, scratch, eta + rho) >= 0) {
                     factored = 0;
                     status = CT_STATUS_NUMERICAL_FAILURE;
                     break;
@@ -2844,6 +3241,7 @@ CT__PRIVATE ct_status ct__admm(ct__run *r, const ct__layout *L, ct_workspace *ws
     out->has_pen = 1;
     out->rule = (int)as->rule;
     out->G = p->G;
+    out->Gs = p->Gs;
     out->R = p->R;
     out->eta = eta;
     out->rho = rho;
@@ -2884,9 +3282,8 @@ CT__PRIVATE void ct__op_cross(const ct__op *op, const int *ia, int ma, const int
                               const ct_real *x, ct_real *out) {
     int i, j;
     for (i = 0; i < ma; ++i) {
-        const ct_real *gi = op->G + (size_t)ia[i] * op->n;
         ct_real acc = 0;
-        for (j = 0; j < mb; ++j) acc += gi[ib[j]] * x[j];
+        for (j = 0; j < mb; ++j) acc += ct__op_g(op, ia[i], ib[j]) * x[j];
         out[i] = acc; /* without R: callers add R's diagonal where the row sets overlap */
     }
 }
@@ -3457,9 +3854,7 @@ CT__PRIVATE ct_result ct__lin_build(ct__lin *z, const ct_settings *s, const ct_r
     {
         int attempt;
         ct__op op;
-        op.G = p->G;
-        op.R = p->R;
-        op.n = n;
+        ct__op_init(&op, p);
         for (i = 0; i < n; ++i) kmax = ct__max(kmax, ct__op_entry(&op, i, i));
         for (attempt = 0; attempt < 2; ++attempt) {
             const ct_real eps = attempt ? CONTACT_SQRT(CT_EPS) * kmax : 0;
@@ -3558,6 +3953,7 @@ CT__PRIVATE ct_result ct__lin_setup(ct__lin *z, const ct_problem *p, const ct_se
     if (res != CT_OK) return res;
     fl = ct_method_flavor(s);
     if (fl != CT_FLAVOR_NCP && fl != CT_FLAVOR_CCP && fl != CT_FLAVOR_SOFT) return CT_ERROR_INVALID_SETTINGS;
+    if (!p->G && p->nb + p->nu + p->nc > 0) return CT_ERROR_INVALID_ARGUMENT; /* dense G only */
     if (fl == CT_FLAVOR_SOFT) {
         res = ct__soft_validate(p);
         if (res != CT_OK) return res;
@@ -3568,6 +3964,7 @@ CT__PRIVATE ct_result ct__lin_setup(ct__lin *z, const ct_problem *p, const ct_se
     ct__layout_for(CT_METHOD_NEWTON_SOFT, p->nb, p->nu, p->nc, L);
     if (L->total > ws->size || (L->total > 0 && !ws->base)) return CT_ERROR_WORKSPACE_TOO_SMALL;
     ct__ws_state(ws)->magic = 0; /* the workspace is overwritten */
+    ct__ws_state(ws)->sp_magic = 0;
     z->p = p;
     z->n = n;
     z->soft = fl == CT_FLAVOR_SOFT;
@@ -3615,9 +4012,7 @@ CT_API ct_result ct_jvp(const ct_problem *p, const ct_settings *s, ct_workspace 
         ct__op op;
         ct__lin_rhs(&z, s, lambda, rhs, dmu, b);
         ct__lu_solve(z.A, n, z.piv, b, 0);
-        op.G = p->G;
-        op.R = p->R;
-        op.n = n;
+        ct__op_init(&op, p);
         ct__op_mul(&op, b, t);
         for (i = 0; i < n; ++i) {
             if (dlambda) dlambda[i] = b[i];
@@ -3665,9 +4060,7 @@ CT_API ct_result ct_vjp(const ct_problem *p, const ct_settings *s, ct_workspace 
     } else {
         /* z = A^-T (lbar + K vbar); gbar = vbar - S^T z; mubar from the mu terms */
         ct__op op;
-        op.G = p->G;
-        op.R = p->R;
-        op.n = n;
+        ct__op_init(&op, p);
         if (vbar) ct__op_mul(&op, vbar, w);
         else for (i = 0; i < n; ++i) w[i] = 0;
         for (i = 0; i < n; ++i) w[i] += lbar ? lbar[i] : 0;
@@ -3867,8 +4260,8 @@ CT__PRIVATE ct_result ct__compliance_args(const ct_problem *p, int first, int co
         p->nb + p->nu + 3 * p->nc > CT__MAX_N)
         return CT_ERROR_INVALID_SIZE;
     n = p->nb + p->nu + 3 * p->nc;
-    if (n > 0 && !p->G) return CT_ERROR_INVALID_ARGUMENT;
-    if (n > 0 && !ct__all_finite(p->G, (size_t)n * (size_t)n)) return CT_ERROR_NON_FINITE;
+    if (n > 0 && !p->G && !p->Gs) return CT_ERROR_INVALID_ARGUMENT;
+    if (n > 0 && p->G && !ct__all_finite(p->G, (size_t)n * (size_t)n)) return CT_ERROR_NON_FINITE;
     (void)n;
     if (first < 0 || count < 0 || first > items - count) return CT_ERROR_INVALID_SIZE;
     return CT_OK;
@@ -3929,7 +4322,12 @@ CT_API ct_result ct_compliance_mujoco(const ct_problem *p, int row0, int rows,
             }
             d = dmin + y * (dmax - dmin);
         }
-        R[j] = (1 - d) / d * p->G[(size_t)j * n + j];
+        {   /* elliptic cones (MuJoCo's R_friction = R_normal / impratio, impratio = 1): a
+               contact's three rows take its normal row's R, so the tangents are isotropic */
+            ct__op op;
+            ct__op_init(&op, p);
+            R[j] = (1 - d) / d * ct__op_g(&op, jn, jn);
+        }
         if (vref) {
             ct_real rj = is_contact && !normal ? 0 : r; /* the position term acts on the normal */
             vref[j] = dt * (b * (vel ? vel[j] : 0) + kk * d * rj);
@@ -4041,6 +4439,93 @@ CT_API ct_result ct_workspace_size(int nb, int nu, int nc, const ct_settings *s,
     return CT_OK;
 }
 
+CT_API ct_result ct_workspace_size_problem(const ct_problem *p, const ct_settings *s, size_t *bytes) {
+    ct__layout L;
+    ct_result r;
+    long nnzl;
+    int ng;
+    if (!p || !s || !bytes) return CT_ERROR_INVALID_ARGUMENT;
+    if (p->G || !p->Gs || !ct__is_admm(s->method) || p->nb + p->nu + p->nc == 0)
+        return ct_workspace_size(p->nb, p->nu, p->nc, s, bytes);
+    r = ct_settings_validate(s);
+    if (r != CT_OK) return r;
+    r = ct_problem_validate(p, s->sym_tol);
+    if (r != CT_OK) return r;
+    ng = p->nb + p->nu + p->nc;
+    nnzl = (long)ng * (long)(ng - 1) / 2;
+#ifndef CONTACT_NO_MALLOC
+    {
+        const size_t words = ((size_t)ng + 63) / 64;
+        ct__spchol sp;
+        void *mem = CONTACT_MALLOC(words * (size_t)ng * 8 + 4 * ((size_t)ng + 1) * sizeof(int), NULL);
+        if (!mem) return CT_ERROR_OUT_OF_MEMORY;
+        CONTACT_MEMSET(&sp, 0, sizeof(sp));
+        sp.ng = ng;
+        sp.bits = (unsigned long long *)mem;
+        sp.perm = (int *)(void *)(sp.bits + words * (size_t)ng);
+        sp.iperm = sp.perm + ng + 1;
+        sp.lp = sp.iperm + ng + 1;
+        sp.deg = sp.lp + ng + 1;
+        nnzl = ct__sp_order(&sp, p->Gs, NULL, 0);
+        CONTACT_FREE(mem, NULL);
+    }
+#endif
+    ct__layout_sp(s->method, p->nb, p->nu, p->nc, nnzl, &L);
+    *bytes = L.total + CT__ALIGN - 1 + 4 * CT__ALIGN; /* alignment, and the slack of the li capacity */
+    return CT_OK;
+}
+
+CT_API ct_result ct_sparse_count(int nb, int nu, int nc, const ct_real *G, ct_real drop_tol, int *nnzb) {
+    const int c0 = nb + nu, ng = c0 + nc, n = c0 + 3 * nc;
+    ct_real dmax = 0;
+    int gi, gj, a, b, cnt = 0;
+    if (!nnzb || (n > 0 && !G)) return CT_ERROR_INVALID_ARGUMENT;
+    if (nb < 0 || nu < 0 || nc < 0 || nc > CT__MAX_N / 3 || n > CT__MAX_N) return CT_ERROR_INVALID_SIZE;
+    if (!(drop_tol >= 0)) return CT_ERROR_INVALID_ARGUMENT;
+    for (a = 0; a < n; ++a) dmax = ct__max(dmax, CONTACT_FABS(G[(size_t)a * n + a]));
+    for (gi = 0; gi < ng; ++gi)
+        for (gj = 0; gj < ng; ++gj) {
+            int keep = gi == gj;
+            for (a = 0; a < ct__grp_size(c0, gi) && !keep; ++a)
+                for (b = 0; b < ct__grp_size(c0, gj) && !keep; ++b)
+                    keep = CONTACT_FABS(G[(size_t)(ct__grp_row(c0, gi) + a) * n + ct__grp_row(c0, gj) + b]) >
+                           drop_tol * dmax;
+            cnt += keep;
+        }
+    *nnzb = cnt;
+    return CT_OK;
+}
+
+CT_API ct_result ct_sparse_from_dense(int nb, int nu, int nc, const ct_real *G, ct_real drop_tol,
+                                      int *row_ptr, int *col, ct_real *val) {
+    const int c0 = nb + nu, ng = c0 + nc, n = c0 + 3 * nc;
+    ct_real dmax = 0;
+    int gi, gj, a, b, cnt = 0, dummy;
+    ct_result r = ct_sparse_count(nb, nu, nc, G, drop_tol, &dummy);
+    if (r != CT_OK) return r;
+    if (!row_ptr || (dummy > 0 && (!col || !val))) return CT_ERROR_INVALID_ARGUMENT;
+    for (a = 0; a < n; ++a) dmax = ct__max(dmax, CONTACT_FABS(G[(size_t)a * n + a]));
+    row_ptr[0] = 0;
+    for (gi = 0; gi < ng; ++gi) {
+        for (gj = 0; gj < ng; ++gj) {
+            int keep = gi == gj;
+            for (a = 0; a < ct__grp_size(c0, gi) && !keep; ++a)
+                for (b = 0; b < ct__grp_size(c0, gj) && !keep; ++b)
+                    keep = CONTACT_FABS(G[(size_t)(ct__grp_row(c0, gi) + a) * n + ct__grp_row(c0, gj) + b]) >
+                           drop_tol * dmax;
+            if (!keep) continue;
+            col[cnt] = gj;
+            for (a = 0; a < 9; ++a) val[9 * (size_t)cnt + a] = 0;
+            for (a = 0; a < ct__grp_size(c0, gi); ++a)
+                for (b = 0; b < ct__grp_size(c0, gj); ++b)
+                    val[9 * (size_t)cnt + 3 * a + b] = G[(size_t)(ct__grp_row(c0, gi) + a) * n + ct__grp_row(c0, gj) + b];
+            ++cnt;
+        }
+        row_ptr[gi + 1] = cnt;
+    }
+    return CT_OK;
+}
+
 CT_API ct_result ct_workspace_init(ct_workspace *ws, void *mem, size_t bytes) {
     size_t skip;
     if (!ws || (!mem && bytes > 0)) return CT_ERROR_INVALID_ARGUMENT;
@@ -4050,7 +4535,10 @@ CT_API ct_result ct_workspace_init(ct_workspace *ws, void *mem, size_t bytes) {
     if (bytes < skip) return CT_ERROR_WORKSPACE_TOO_SMALL;
     ws->base = (unsigned char *)mem + skip;
     ws->size = bytes - skip;
-    if (ws->size >= sizeof(ct__state)) ct__ws_state(ws)->magic = 0; /* no state to reuse yet */
+    if (ws->size >= sizeof(ct__state)) { /* no state to reuse yet */
+        ct__ws_state(ws)->magic = 0;
+        ct__ws_state(ws)->sp_magic = 0;
+    }
     return CT_OK;
 }
 
@@ -4063,6 +4551,23 @@ CT_API ct_result ct_workspace_alloc(ct_workspace *ws, int nb, int nu, int nc, co
     if (!ws) return CT_ERROR_INVALID_ARGUMENT;
     CONTACT_MEMSET(ws, 0, sizeof(*ws));
     r = ct_workspace_size(nb, nu, nc, s, &bytes);
+    if (r != CT_OK) return r;
+    mem = CONTACT_MALLOC(bytes, alloc_ctx);
+    if (!mem) return CT_ERROR_OUT_OF_MEMORY;
+    r = ct_workspace_init(ws, mem, bytes);
+    ws->mem = mem;
+    ws->alloc_ctx = alloc_ctx;
+    return r;
+}
+
+CT_API ct_result ct_workspace_alloc_problem(ct_workspace *ws, const ct_problem *p, const ct_settings *s,
+                                            void *alloc_ctx) {
+    size_t bytes = 0;
+    void *mem;
+    ct_result r;
+    if (!ws) return CT_ERROR_INVALID_ARGUMENT;
+    CONTACT_MEMSET(ws, 0, sizeof(*ws));
+    r = ct_workspace_size_problem(p, s, &bytes);
     if (r != CT_OK) return r;
     mem = CONTACT_MALLOC(bytes, alloc_ctx);
     if (!mem) return CT_ERROR_OUT_OF_MEMORY;
@@ -4153,6 +4658,74 @@ CT__PRIVATE const ct__state *ct__state_for(const ct_workspace *ws, int nb, int n
     return st;
 }
 
+/* a hash of a block-sparse pattern (FNV-1a over row_ptr and col) */
+CT__PRIVATE unsigned long ct__sp_hash(const ct_sparse *S, int ng) {
+    unsigned long h = 2166136261ul;
+    int i;
+    for (i = 0; i <= ng; ++i) h = (h ^ (unsigned long)S->row_ptr[i]) * 16777619ul;
+    for (i = 0; i < S->row_ptr[ng]; ++i) h = (h ^ (unsigned long)S->col[i]) * 16777619ul;
+    return h;
+}
+
+/* the sparse Cholesky's arrays in the workspace, for nnzl off-diagonal blocks */
+CT__PRIVATE void ct__sp_bind(ct__spchol *sp, const ct_problem *p, ct_workspace *ws, const ct__layout *L,
+                             int nnzl) {
+    int *ints = (int *)(void *)(ws->base + L->sp_int);
+    sp->ng = p->nb + p->nu + p->nc;
+    sp->c0 = p->nb + p->nu;
+    sp->nnzl = nnzl;
+    sp->perm = ints;
+    sp->iperm = ints + sp->ng;
+    sp->lp = ints + 2 * sp->ng;
+    sp->tp = ints + 3 * sp->ng + 1;
+    sp->mark = ints + 4 * sp->ng + 2;
+    sp->deg = ints + 5 * sp->ng + 2;
+    sp->bits = (unsigned long long *)(void *)(ws->base + L->sp_bits);
+    sp->diag = ct__ws_arr(ws, L->sp_diag);
+    sp->w = ct__ws_arr(ws, L->sp_w);
+    sp->li = (int *)(void *)(ws->base + L->sp_li);
+    sp->tj = (int *)(void *)(ws->base + L->sp_tj);
+    sp->tpos = (int *)(void *)(ws->base + L->sp_tpos);
+    sp->lval = ct__ws_arr(ws, L->sp_lval);
+}
+
+/* ordering + symbolic factorization into the workspace (or the ones it keeps for this
+   pattern); L is relaid for the resulting nnzl */
+CT__PRIVATE ct_result ct__sp_prepare(const ct_problem *p, const ct_settings *s, ct_workspace *ws,
+                                     ct__layout *L, ct__spchol *sp) {
+    ct__state *st = ct__ws_state(ws);
+    const int ng = p->nb + p->nu + p->nc;
+    const unsigned long h = ct__sp_hash(p->Gs, ng);
+    long nnzl;
+    if (st->sp_magic == CT__STATE_MAGIC && st->sp_ng == ng && st->sp_row_ptr == p->Gs->row_ptr &&
+        st->sp_col == p->Gs->col && st->sp_hash == h) {
+        ct__layout_sp(s->method, p->nb, p->nu, p->nc, st->sp_nnzl, L);
+        if (L->total > ws->size) return CT_ERROR_WORKSPACE_TOO_SMALL;
+        ct__sp_bind(sp, p, ws, L, st->sp_nnzl);
+        return CT_OK;
+    }
+    {   /* li is the first variable array: its capacity is what the workspace has left, at
+           3 ints + 9 reals per block plus the alignment of the three later arrays */
+        const size_t per = 3 * sizeof(int) + 9 * sizeof(ct_real), slack = 4 * CT__ALIGN;
+        size_t room = ws->size > L->sp_li + slack ? ws->size - L->sp_li - slack : 0;
+        ct__sp_bind(sp, p, ws, L, 0);
+        st->sp_magic = 0;
+        nnzl = ct__sp_order(sp, p->Gs, sp->li, (long)(room / per));
+        if (nnzl < 0) return CT_ERROR_WORKSPACE_TOO_SMALL;
+    }
+    ct__layout_sp(s->method, p->nb, p->nu, p->nc, nnzl, L);
+    if (L->total > ws->size) return CT_ERROR_WORKSPACE_TOO_SMALL;
+    ct__sp_bind(sp, p, ws, L, (int)nnzl);
+    ct__sp_finish(sp);
+    st->sp_magic = CT__STATE_MAGIC;
+    st->sp_ng = ng;
+    st->sp_nnzl = (int)nnzl;
+    st->sp_row_ptr = p->Gs->row_ptr;
+    st->sp_col = p->Gs->col;
+    st->sp_hash = h;
+    return CT_OK;
+}
+
 /* ct_solve and ct_solve_update: reuse = 1 takes the factorization from the workspace */
 CT__PRIVATE ct_result ct__solve(const ct_problem *p, const ct_settings *s, ct_workspace *ws,
                                 ct_real *lambda, ct_real *v, ct_info *info, int reuse) {
@@ -4160,10 +4733,11 @@ CT__PRIVATE ct_result ct__solve(const ct_problem *p, const ct_settings *s, ct_wo
     ct__layout L;
     ct__state st_copy;
     const ct__state *st = NULL;
+    ct__spchol spc;
     ct_result res;
     ct_status st_out;
     ct_info local;
-    int n;
+    int n, sparse;
     if (!info) info = &local;
     CONTACT_MEMSET(info, 0, sizeof(*info));
     info->status = CT_STATUS_NOT_SOLVED;
@@ -4178,8 +4752,11 @@ CT__PRIVATE ct_result ct__solve(const ct_problem *p, const ct_settings *s, ct_wo
     if (s->method == CT_METHOD_NEWTON_SOFT) {
         res = ct__soft_validate(p);
         if (res != CT_OK) return res;
+        /* on a block-sparse G Newton needs the generalized form (its matrix is nv x nv) */
+        if (!p->G && n > 0 && !(p->soft && p->soft->nv > 0 && p->soft->nv < n)) return CT_ERROR_INVALID_SOFT;
     }
-    ct__layout_for(s->method, p->nb, p->nu, p->nc, &L);
+    sparse = !p->G && n > 0 && ct__is_admm(s->method);
+    ct__layout_sp(s->method, p->nb, p->nu, p->nc, sparse ? 0 : -1, &L);
     if (L.total > ws->size || (L.total > 0 && !ws->base)) return CT_ERROR_WORKSPACE_TOO_SMALL;
     if (ct__is_admm(s->method)) {
         st = ct__state_for(ws, p->nb, p->nu, p->nc);
@@ -4188,9 +4765,13 @@ CT__PRIVATE ct_result ct__solve(const ct_problem *p, const ct_settings *s, ct_wo
             st = &st_copy;
         }
     }
-    if (reuse && (!st || !st->has_factor || st->G != p->G || st->R != p->R || st->eta != s->admm.eta ||
-                  st->rule != (int)s->admm.rule))
+    if (reuse && (!st || !st->has_factor || st->G != p->G || st->Gs != p->Gs || st->R != p->R ||
+                  st->eta != s->admm.eta || st->rule != (int)s->admm.rule))
         return CT_ERROR_NO_FACTORIZATION;
+    if (sparse) { /* the ordering and symbolic factorization, unless this pattern has them */
+        res = ct__sp_prepare(p, s, ws, &L, &spc);
+        if (res != CT_OK) return res;
+    }
     if (s->warm_start) {
         if (n > 0 && !ct__all_finite(lambda, (size_t)n)) return CT_ERROR_NON_FINITE;
         if (n > 0 && !ct__in_range(lambda, (size_t)n)) return CT_ERROR_OUT_OF_RANGE;
@@ -4203,9 +4784,7 @@ CT__PRIVATE ct_result ct__solve(const ct_problem *p, const ct_settings *s, ct_wo
     run.p = p;
     run.s = s;
     run.n = n;
-    run.op.G = p->G;
-    run.op.R = p->R;
-    run.op.n = n;
+    ct__op_init(&run.op, p);
     run.flavor = ct_method_flavor(s);
     info->flavor = run.flavor;
     info->workspace_peak = L.total;
@@ -4218,6 +4797,7 @@ CT__PRIVATE ct_result ct__solve(const ct_problem *p, const ct_settings *s, ct_wo
         st_out = CT_STATUS_CONVERGED;
     } else {
         ct__ws_state(ws)->magic = 0; /* the solver overwrites what a previous one left */
+        if (!sparse) ct__ws_state(ws)->sp_magic = 0;
         if (ct__is_sweep(s->method)) {
             st_out = ct__gs_solve(&run, &L, ws, lambda, v);
         } else if (s->method == CT_METHOD_STAGGERED) {
@@ -4225,7 +4805,7 @@ CT__PRIVATE ct_result ct__solve(const ct_problem *p, const ct_settings *s, ct_wo
         } else if (s->method == CT_METHOD_NEWTON_SOFT) {
             st_out = ct__newton(&run, &L, ws, lambda, v);
         } else {
-            st_out = ct__admm(&run, &L, ws, lambda, v, st, reuse);
+            st_out = ct__admm(&run, &L, ws, lambda, v, st, reuse, sparse ? &spc : NULL);
             if (st_out == CT_STATUS_NUMERICAL_FAILURE && run.factorizations == 0 && !reuse)
                 return CT_ERROR_NOT_PSD; /* G + R + (eta + rho) I not PD: G has a negative eigenvalue */
         }
@@ -4345,6 +4925,7 @@ CT_API ct_result ct_problem_write(const ct_problem *p, FILE *f) {
     r = ct_problem_validate(p, (ct_real)1e30); /* sizes and finiteness; any symmetry */
     if (r != CT_OK && r != CT_ERROR_NOT_PSD) return r;
     n = p->nb + p->nu + 3 * p->nc;
+    if (n > 0 && !p->G) return CT_ERROR_INVALID_ARGUMENT; /* the format is dense */
     if (fprintf(f, "contact.h problem 1\nnb %d nu %d nc %d R %d\n", p->nb, p->nu, p->nc,
                 p->R ? 1 : 0) < 0)
         return CT_ERROR_IO;

@@ -338,7 +338,8 @@ static void test_compliance_helpers(void) {
         CHECK_EQ_INT(ct_compliance_mujoco(&p, 0, 6, solref, solimp, (ct_real)dt, pos, vel, 0, R, vref), CT_OK);
         d = 0.9 + 0.25 * 0.25 / 0.5 * 0.05;
         CHECK_NEAR(R[2], (1 - d) / d * 3, 1e-5);
-        CHECK_NEAR(R[0], (1 - d) / d * 1, 1e-5); /* the contact's distance sets all its rows */
+        CHECK_NEAR(R[0], (1 - d) / d * 3, 1e-5); /* the contact's distance and normal set all its rows */
+        CHECK_NEAR(R[1], R[0], 0);
         CHECK_NEAR(vref[2], dt * (b * 0.3 + kk * d * -0.00025), 1e-6);
         CHECK_NEAR(vref[0], 0, 0); /* tangent_ref = 0 */
         CHECK_NEAR(R[5], (1 - 0.95) / 0.95 * 6, 1e-5);
