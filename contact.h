@@ -81,7 +81,8 @@
        ct_solve_update (reuse the ADMM factorization when only g changed), ct_admm_state_get/set,
        ct_inverse_dynamics (seed 003 Alg. 2), ct_compliance_mujoco / _sap / _contactbench /
        _spring_damper (R and the reference velocity from physical parameters), settings.history,
-       ct_jvp / ct_vjp (derivatives of the answer w.r.t. g, G, mu by the implicit function theorem).
+       ct_jvp / ct_vjp (derivatives of the answer w.r.t. g, G, mu, R by the implicit function
+       theorem).
 
    REVISIONS
        0.2.0 (unreleased)  compliance helpers, ADMM reuse across calls and divergence detection,
@@ -534,19 +535,20 @@ CT_API ct_result ct_solve_update(const ct_problem *p, const ct_settings *s, ct_w
      hyperstatic G: lambda is not unique) it is solved with G + eps I, eps = sqrt(eps_mach)
      max G_ii: dv is the true derivative up to O(eps), dlambda that of the eps-regularized
      lambda, and *lambda_unique (may be NULL) is set to 0.
-   jvp: directions dg (n), dG (n x n), dmu (nc; NCP/CCP only), each may be NULL (zero);
-   outputs dlambda, dv (n; may be NULL). vjp: cotangents lbar, vbar (n; NULL = zero); outputs
-   gbar (n), Gbar (n x n), mubar (nc; NCP/CCP only), each may be NULL. ws: a workspace sized
+   jvp: directions dg (n), dG (n x n), dmu (nc), dR (n), each may be NULL (zero); outputs
+   dlambda, dv (n; may be NULL). vjp: cotangents lbar, vbar (n; NULL = zero); outputs gbar
+   (n), Gbar (n x n), mubar (nc), Rbar (n), each may be NULL. mu and R: NCP/CCP only (for the
+   soft models they enter the kernels: CT_ERROR_INVALID_ARGUMENT). ws: a workspace sized
    for CT_METHOD_NEWTON_SOFT (whatever the method). LCP and SIGNORINI flavors:
    CT_ERROR_INVALID_SETTINGS. */
 CT_API ct_result ct_jvp(const ct_problem *p, const ct_settings *s, ct_workspace *ws,
                         const ct_real *lambda, const ct_real *v, const ct_real *dg,
-                        const ct_real *dG, const ct_real *dmu, ct_real *dlambda, ct_real *dv,
-                        int *lambda_unique);
+                        const ct_real *dG, const ct_real *dmu, const ct_real *dR,
+                        ct_real *dlambda, ct_real *dv, int *lambda_unique);
 CT_API ct_result ct_vjp(const ct_problem *p, const ct_settings *s, ct_workspace *ws,
                         const ct_real *lambda, const ct_real *v, const ct_real *lbar,
                         const ct_real *vbar, ct_real *gbar, ct_real *Gbar, ct_real *mubar,
-                        int *lambda_unique);
+                        ct_real *Rbar, int *lambda_unique);
 
 /* The ADMM state a workspace keeps between solves, for engines that cache it per contact:
    get copies the dual variable z (n = nb + nu + 3 nc entries; may be NULL) and rho of the last
@@ -3430,8 +3432,9 @@ CT__PRIVATE ct_status ct__staggered(ct__run *r, const ct__layout *L, ct_workspac
    leaves it (Drake's rtsafe, O(n) per evaluation), until the step is below ls_tol alpha_max;
    if phi did not decrease, backtracking (halving, Armijo 1e-4) replaces it. Stops: ct_criteria
    in the SOFT flavor (the model's law) meets the tolerance, or the cost stalls
-   (|phi_k - phi_k-1| <= cost_tol |phi_k| with alpha > 0.5, notes Sec. 3.2). The answer is
-   lambda = gamma(v_c). */
+   (|phi_k - phi_k-1| <= cost_tol |phi_k|, notes Sec. 3.2) while the step of v_c is at rounding
+   level (64 eps |v_c|; Drake asks alpha > 0.5 instead, but at the rounding floor the line
+   search sees noise and returns short steps). The answer is lambda = gamma(v_c). */
 
 /* cost, gamma (n) and Hessian blocks (rows: hrow[i]; contact i: Hc + 9 i) at v_c */
 CT__PRIVATE ct_real ct__soft_eval(const ct_problem *p, const ct_real *vc, ct_real *gam, ct_real *hs) {
@@ -3533,16 +3536,21 @@ CT__PRIVATE ct_real ct__nwq_eval(const ct__nwq *Q, const ct_real *q, ct_real *ou
 typedef struct ct__nwls {
     const ct_problem *p;
     int n;
-    const ct_real *vc, *dvc;
-    ct_real s0, s1; /* dq^T (Q q - c), dq^T Q dq */
+    const ct_real *vc, *dvc, *gam0; /* the point, the step, gamma at the point               */
+    ct_real d0, s1;                 /* phi'(0) = dq^T grad (computed directly), dq^T Q dq   */
     ct_real *u, *gam2, *hs2;
 } ct__nwls;
+/* phi'(alpha) = phi'(0) + alpha dq^T Q dq - dv_c^T (gamma(alpha) - gamma(0)): written with the
+   change of gamma, not as a difference of the large terms q and A^T gamma, whose cancellation
+   near the solution gave phi'(0) the wrong sign */
 CT__PRIVATE ct_real ct__nwls_eval(const ct__nwls *ls, ct_real alpha, ct_real *dd) {
+    ct_real e = 0;
     int i;
     for (i = 0; i < ls->n; ++i) ls->u[i] = ls->vc[i] + alpha * ls->dvc[i];
     (void)ct__soft_eval(ls->p, ls->u, ls->gam2, ls->hs2);
     if (dd) *dd = ls->s1 + ct__hquad(ls->p, ls->hs2, ls->dvc);
-    return ls->s0 + alpha * ls->s1 - ct__dot(ls->dvc, ls->gam2, ls->n);
+    for (i = 0; i < ls->n; ++i) e += ls->dvc[i] * (ls->gam2[i] - ls->gam0[i]);
+    return ls->d0 + alpha * ls->s1 - e;
 }
 
 CT__PRIVATE ct_status ct__newton(ct__run *r, const ct__layout *L, ct_workspace *ws, ct_real *lambda,
@@ -3596,6 +3604,7 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, const ct__layout *L, ct_workspace *
     ls.n = n;
     ls.vc = vc;
     ls.dvc = dvc;
+    ls.gam0 = gam;
     ls.u = u;
     ls.gam2 = gam2;
     ls.hs2 = hs2;
@@ -3606,11 +3615,10 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, const ct__layout *L, ct_workspace *
 
     for (k = 0; k < r->s->max_iter; ++k) {
         ct_real d0, alpha, cost_new;
-        /* gradient (Q q - c) - A^T gamma (Q q - c is in grad) */
+        /* the gradient (Q q - c) - A^T gamma into grad */
         ct__nwq_eval(&Q, q, grad);
-        ls.s0 = 0; /* set below, after dq */
         ct__atmul(A, n, m, lda, gam, dq);
-        for (j = 0; j < m; ++j) dq[j] = grad[j] - dq[j]; /* dq holds the gradient for now */
+        for (j = 0; j < m; ++j) grad[j] -= dq[j];
         /* N = Q + A^T H A (lower triangle) with B = H A (n x m) */
         for (i = 0; i < c0; ++i)
             for (j = 0; j < m; ++j) B[(size_t)i * m + j] = hs[i] * A[(size_t)i * lda + j];
@@ -3641,13 +3649,13 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, const ct__layout *L, ct_workspace *
             CONTACT_MEMCPY(lambda, gam, (size_t)n * sizeof(ct_real));
             return CT_STATUS_NUMERICAL_FAILURE;
         }
-        for (j = 0; j < m; ++j) dq[j] = -dq[j];
+        for (j = 0; j < m; ++j) dq[j] = -grad[j];
         ct__chol_solve(N, m, m, dq); /* dq = -N^-1 gradient */
         ct__amul(A, n, m, lda, dq, dvc);
-        ls.s0 = ct__dot(dq, grad, m); /* grad = Q q - c */
-        ct__nwq_eval(&Q, dq, u);      /* u = Q dq - c: s1 = dq^T Q dq = dq^T (u + c) */
+        d0 = ct__dot(dq, grad, m);
+        ls.d0 = d0;
+        ct__nwq_eval(&Q, dq, u); /* u = Q dq - c: s1 = dq^T Q dq = dq^T (u + c) */
         ls.s1 = ct__dot(dq, u, m) + (gen ? ct__dot(dq, cv, m) : 0);
-        d0 = ls.s0 - ct__dot(dvc, gam, n);
         if (!(d0 < 0)) { /* no descent direction left: the gradient is at rounding level */
             CONTACT_MEMCPY(lambda, gam, (size_t)n * sizeof(ct_real));
             return ct__check(r, k, lambda, v, 0, -1, -1) ? CT_STATUS_CONVERGED : CT_STATUS_STALLED;
@@ -3696,9 +3704,17 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, const ct__layout *L, ct_workspace *
             return CT_STATUS_NUMERICAL_FAILURE;
         }
         if (ct__check(r, k, lambda, v, 0, -1, -1)) return CT_STATUS_CONVERGED;
-        if (alpha > (ct_real)0.5 &&
-            CONTACT_FABS(cost - cost_new) <= ns->cost_tol * ct__max(CONTACT_FABS(cost), CONTACT_FABS(cost_new)))
-            return CT_STATUS_STALLED;
+        /* stall: the cost no longer changes (Drake's test) and neither does the velocity (the
+           cost can carry a large constant, so its change alone may hide real progress) */
+        if (CONTACT_FABS(cost - cost_new) <= ns->cost_tol * ct__max(CONTACT_FABS(cost), CONTACT_FABS(cost_new))) {
+            ct_real dmax = 0, vmax = 0;
+            for (i = 0; i < n; ++i) {
+                dmax = ct__max(dmax, CONTACT_FABS(alpha * dvc[i]));
+                vmax = ct__max(vmax, CONTACT_FABS(vc[i]));
+            }
+            /* (a short step at rounding level also ends it: the line search then sees noise) */
+            if (dmax <= 64 * CT_EPS * ct__max(vmax, CT_MINVAL)) return CT_STATUS_STALLED;
+        }
         cost = cost_new;
     }
     CONTACT_MEMCPY(lambda, gam, (size_t)n * sizeof(ct_real));
@@ -3980,8 +3996,8 @@ CT__PRIVATE ct_result ct__lin_setup(ct__lin *z, const ct_problem *p, const ct_se
 
 CT_API ct_result ct_jvp(const ct_problem *p, const ct_settings *s, ct_workspace *ws,
                         const ct_real *lambda, const ct_real *v, const ct_real *dg,
-                        const ct_real *dG, const ct_real *dmu, ct_real *dlambda, ct_real *dv,
-                        int *lambda_unique) {
+                        const ct_real *dG, const ct_real *dmu, const ct_real *dR,
+                        ct_real *dlambda, ct_real *dv, int *lambda_unique) {
     ct__lin z;
     ct__layout L;
     ct_real *rhs, *b, *t;
@@ -3991,12 +4007,14 @@ CT_API ct_result ct_jvp(const ct_problem *p, const ct_settings *s, ct_workspace 
     res = ct__lin_setup(&z, p, s, ws, lambda, v, &L);
     if (res != CT_OK) return res;
     n = z.n;
-    if (dmu && z.soft) return CT_ERROR_INVALID_ARGUMENT; /* not defined for the soft models */
+    if ((dmu || dR) && z.soft) return CT_ERROR_INVALID_ARGUMENT; /* not provided for the soft models */
     rhs = ct__ws_arr(ws, L.y);
     b = ct__ws_arr(ws, L.z);
     t = ct__ws_arr(ws, L.w);
     /* rhs = dg + dG lambda */
-    for (i = 0; i < n; ++i) rhs[i] = (dg ? dg[i] : 0) + (dG ? ct__dot(dG + (size_t)i * n, lambda, n) : 0);
+    /* rhs = dg + dG lambda + dR lambda (v = (G + R) lambda + g) */
+    for (i = 0; i < n; ++i)
+        rhs[i] = (dg ? dg[i] : 0) + (dG ? ct__dot(dG + (size_t)i * n, lambda, n) : 0) + (dR ? dR[i] * lambda[i] : 0);
     if (z.soft) { /* dv_c = rhs - G C (I + C^T G C)^-1 C^T rhs, dlambda = -C C^T dv_c */
         ct__lin_cmul(&z, rhs, t, 1);
         ct__chol_solve(z.A, n, n, t);
@@ -4026,7 +4044,7 @@ CT_API ct_result ct_jvp(const ct_problem *p, const ct_settings *s, ct_workspace 
 CT_API ct_result ct_vjp(const ct_problem *p, const ct_settings *s, ct_workspace *ws,
                         const ct_real *lambda, const ct_real *v, const ct_real *lbar,
                         const ct_real *vbar, ct_real *gbar, ct_real *Gbar, ct_real *mubar,
-                        int *lambda_unique) {
+                        ct_real *Rbar, int *lambda_unique) {
     ct__lin z;
     ct__layout L;
     ct_real *w, *t, *u, *gb;
@@ -4036,7 +4054,7 @@ CT_API ct_result ct_vjp(const ct_problem *p, const ct_settings *s, ct_workspace 
     res = ct__lin_setup(&z, p, s, ws, lambda, v, &L);
     if (res != CT_OK) return res;
     n = z.n;
-    if (mubar && z.soft) return CT_ERROR_INVALID_ARGUMENT;
+    if ((mubar || Rbar) && z.soft) return CT_ERROR_INVALID_ARGUMENT;
     w = ct__ws_arr(ws, L.y);
     t = ct__ws_arr(ws, L.z);
     u = ct__ws_arr(ws, L.w);
@@ -4094,6 +4112,8 @@ CT_API ct_result ct_vjp(const ct_problem *p, const ct_settings *s, ct_workspace 
         }
     }
     if (gbar) CONTACT_MEMCPY(gbar, gb, (size_t)n * sizeof(ct_real));
+    if (Rbar)
+        for (i = 0; i < n; ++i) Rbar[i] = gb[i] * lambda[i];
     if (Gbar)
         for (i = 0; i < n; ++i)
             for (j = 0; j < n; ++j) Gbar[(size_t)i * n + j] = gb[i] * lambda[j];
