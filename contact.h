@@ -2043,6 +2043,7 @@ CT__PRIVATE void ct__layout_sp(ct_method m, int nb, int nu, int nc, long nnzl, c
     if (ct__is_sweep(m)) {
         L->step = ct__take(&at, nn);
         L->blk = ct__take(&at, 18 * (size_t)nc);
+        L->u = ct__take(&at, nn); /* the divergence test's product */
     } else {
         L->x = ct__take(&at, nn);
         L->y = ct__take(&at, nn);
@@ -2066,6 +2067,7 @@ CT__PRIVATE void ct__layout_sp(ct_method m, int nb, int nu, int nc, long nnzl, c
         if (m == CT_METHOD_STAGGERED) {
             L->idx = ct__take(&at, (nn * sizeof(int) + sizeof(ct_real) - 1) / sizeof(ct_real));
             L->rad = ct__take(&at, (size_t)nc);
+            L->u = ct__take(&at, nn);
         }
         if (m == CT_METHOD_NEWTON_SOFT) {
             L->idx = ct__take(&at, (nn * sizeof(int) + sizeof(ct_real) - 1) / sizeof(ct_real));
@@ -2418,6 +2420,64 @@ CT__PRIVATE int ct__stalled(const ct__run *r, const ct_real *l, const ct_real *l
         b += lprev[i] * lprev[i];
     }
     return CONTACT_SQRT(d2) <= r->s->tol_change * CONTACT_SQRT(ct__max(a, b));
+}
+
+/* A certificate that the convex problem min 1/2 l^T A l + q^T l over K (A = G + R, or R for
+   the inverse dynamics; q = g + Gamma with the De Saxce term frozen at src, NULL: none) has no
+   minimizer: a direction d in K with A d = 0 and q^T d < 0 lowers the objective without bound.
+   It is OSQP's dual-infeasibility test (Banjac et al. 2019) applied to the iterate's step,
+   which converges to such a d when the problem is infeasible and to 0 otherwise. Scale-free:
+   dist(d, K) <= 1e-3 ||d||, ||A d||_inf <= min(16 n eps_mach, 1e-10) a_max ||d||_inf
+   (a_max = max diag A: zero curvature up to rounding), q^T d <= -1e-3 ||q|| ||d||. */
+CT__PRIVATE int ct__unbounded(const ct_problem *p, int n, const ct_real *d, const ct_real *Ad,
+                              const ct_real *src, ct_real a_max) {
+    const int c0 = p->nb + p->nu;
+    /* A d = 0 up to rounding, and never above 1e-10: a stiff but bounded direction (a mass
+       ratio of 1e6 gives |A d| ~ 1e-7 a_max |d|) is not one. In float the rounding of A d is
+       above 1e-10, so only exact zeros (R = 0 rows of the inverse dynamics) certify there. */
+    const ct_real eps = ct__min(16 * (ct_real)n * CT_EPS, (ct_real)1e-10);
+    ct_real nd = ct__norm2(d, n), ndi = 0, adi = 0, qd = 0, nq = 0, dist = 0;
+    int i;
+    if (!(nd > 0)) return 0;
+    for (i = 0; i < n; ++i) {
+        ct_real q = p->g[i];
+        if (src && i >= c0 && (i - c0) % 3 == 2) q += p->mu[(i - c0) / 3] * ct__norm_t(src + i - 2);
+        qd += q * d[i];
+        nq += q * q;
+        ndi = ct__max(ndi, CONTACT_FABS(d[i]));
+        adi = ct__max(adi, CONTACT_FABS(Ad[i]));
+    }
+    for (i = p->nb; i < c0; ++i)
+        if (d[i] < 0) dist += d[i] * d[i];
+    for (i = 0; i < p->nc; ++i) {
+        ct_real pk[3];
+        const ct_real *di = d + c0 + 3 * i;
+        ct_project_cone(p->mu[i], di, pk);
+        dist += (di[0] - pk[0]) * (di[0] - pk[0]) + (di[1] - pk[1]) * (di[1] - pk[1]) +
+                (di[2] - pk[2]) * (di[2] - pk[2]);
+    }
+    return CONTACT_SQRT(dist) <= (ct_real)1e-3 * nd && adi <= eps * a_max * ndi &&
+           qd <= -(ct_real)1e-3 * CONTACT_SQRT(nq) * nd;
+}
+
+/* The divergence test of the methods without ADMM's: every 10 iterations the last step
+   d = lambda - lprev (lprev is overwritten with it) is tested as a certificate of unboundedness
+   (ct__unbounded, with the De Saxce term of v, the velocity of lambda); two in a row mean the
+   iterates diverge. Au: n scratch. Returns 1 on divergence. */
+CT__PRIVATE int ct__diverging(ct__run *r, int k, const ct_real *lambda, ct_real *lprev, ct_real *v,
+                              ct_real *Au, int *certified) {
+    const int n = r->n;
+    ct_real a_max = 0;
+    int i;
+    if ((k + 1) % 10 != 0) return 0;
+    for (i = 0; i < n; ++i) {
+        lprev[i] = lambda[i] - lprev[i];
+        a_max = ct__max(a_max, ct__op_entry(&r->op, i, i));
+    }
+    ct_velocity(r->p, lambda, v);
+    ct__op_mul(&r->op, lprev, Au);
+    *certified = ct__unbounded(r->p, n, lprev, Au, v, a_max) ? *certified + 1 : 0;
+    return *certified >= 2;
 }
 
 /* >>solver-gs ---------------------------------------------------------------------------- */
@@ -2935,9 +2995,9 @@ CT__PRIVATE ct_status ct__gs_solve(ct__run *r, const ct__layout *L, ct_workspace
     const ct_method m = s->method;
     const int n = r->n;
     const int raisim = m == CT_METHOD_RAISIM || m == CT_METHOD_RAISIM_DS || m == CT_METHOD_RAISIM_DS_ES;
-    ct_real *lprev = ct__ws_arr(ws, L->lprev), f_prev = 0, itot = 0;
+    ct_real *lprev = ct__ws_arr(ws, L->lprev), *au = ct__ws_arr(ws, L->u), f_prev = 0, itot = 0;
     ct__gs gs;
-    int k, i;
+    int k, i, certified = 0;
     gs.r = r;
     gs.step = ct__ws_arr(ws, L->step);
     gs.blk = ct__ws_arr(ws, L->blk);
@@ -2979,6 +3039,7 @@ CT__PRIVATE ct_status ct__gs_solve(ct__run *r, const ct__layout *L, ct_workspace
             f_prev = f;
         }
         if (ct__stalled(r, lambda, lprev)) return CT_STATUS_STALLED;
+        if (ct__diverging(r, k, lambda, lprev, v, au, &certified)) return CT_STATUS_NUMERICAL_FAILURE;
     }
     return CT_STATUS_MAX_ITERATIONS;
 }
@@ -3054,44 +3115,6 @@ CT__PRIVATE int ct__penalty_update(ct__penalty *pen, const ct_admm_settings *as,
     pen->pw = pnew;
     pen->rho = rnew;
     return 1;
-}
-
-/* A certificate that the convex problem min 1/2 l^T A l + q^T l over K (A = G + R, or R for
-   the inverse dynamics; q = g + Gamma with the De Saxce term frozen at src, NULL: none) has no
-   minimizer: a direction d in K with A d = 0 and q^T d < 0 lowers the objective without bound.
-   It is OSQP's dual-infeasibility test (Banjac et al. 2019) applied to the iterate's step,
-   which converges to such a d when the problem is infeasible and to 0 otherwise. Scale-free:
-   dist(d, K) <= 1e-3 ||d||, ||A d||_inf <= min(16 n eps_mach, 1e-10) a_max ||d||_inf
-   (a_max = max diag A: zero curvature up to rounding), q^T d <= -1e-3 ||q|| ||d||. */
-CT__PRIVATE int ct__unbounded(const ct_problem *p, int n, const ct_real *d, const ct_real *Ad,
-                              const ct_real *src, ct_real a_max) {
-    const int c0 = p->nb + p->nu;
-    /* A d = 0 up to rounding, and never above 1e-10: a stiff but bounded direction (a mass
-       ratio of 1e6 gives |A d| ~ 1e-7 a_max |d|) is not one. In float the rounding of A d is
-       above 1e-10, so only exact zeros (R = 0 rows of the inverse dynamics) certify there. */
-    const ct_real eps = ct__min(16 * (ct_real)n * CT_EPS, (ct_real)1e-10);
-    ct_real nd = ct__norm2(d, n), ndi = 0, adi = 0, qd = 0, nq = 0, dist = 0;
-    int i;
-    if (!(nd > 0)) return 0;
-    for (i = 0; i < n; ++i) {
-        ct_real q = p->g[i];
-        if (src && i >= c0 && (i - c0) % 3 == 2) q += p->mu[(i - c0) / 3] * ct__norm_t(src + i - 2);
-        qd += q * d[i];
-        nq += q * q;
-        ndi = ct__max(ndi, CONTACT_FABS(d[i]));
-        adi = ct__max(adi, CONTACT_FABS(Ad[i]));
-    }
-    for (i = p->nb; i < c0; ++i)
-        if (d[i] < 0) dist += d[i] * d[i];
-    for (i = 0; i < p->nc; ++i) {
-        ct_real pk[3];
-        const ct_real *di = d + c0 + 3 * i;
-        ct_project_cone(p->mu[i], di, pk);
-        dist += (di[0] - pk[0]) * (di[0] - pk[0]) + (di[1] - pk[1]) * (di[1] - pk[1]) +
-                (di[2] - pk[2]) * (di[2] - pk[2]);
-    }
-    return CONTACT_SQRT(dist) <= (ct_real)1e-3 * nd && adi <= eps * a_max * ndi &&
-           qd <= -(ct_real)1e-3 * CONTACT_SQRT(nq) * nd;
 }
 
 /* The penalty a solve starts from: the rule's start (ct__penalty_init), or with
@@ -3362,7 +3385,7 @@ CT__PRIVATE ct_status ct__staggered(ct__run *r, const ct__layout *L, ct_workspac
     int *idx = (int *)(void *)(ws->base + L->idx);
     ct__qp qn, qt;
     ct__penalty pen;
-    int i, k;
+    int i, k, certified = 0;
     const int mN = c0 + nc, mT = 2 * nc;
 
     for (i = 0; i < c0; ++i) idx[i] = i;
@@ -3409,6 +3432,8 @@ CT__PRIVATE ct_status ct__staggered(ct__run *r, const ct__layout *L, ct_workspac
         }
         if (ct__check(r, k, lambda, v, r->rho, -1, -1)) return CT_STATUS_CONVERGED;
         if (ct__stalled(r, lambda, lprev)) return CT_STATUS_STALLED;
+        if (ct__diverging(r, k, lambda, lprev, v, ct__ws_arr(ws, L->u), &certified))
+            return CT_STATUS_NUMERICAL_FAILURE;
     }
     return CT_STATUS_MAX_ITERATIONS;
 }

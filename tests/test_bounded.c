@@ -21,9 +21,9 @@
       and many sizes:
           up(k)     = ceil(k sizeof(ct_real) / 64) * 64          (each array 64-byte aligned)
           C0        = ct_workspace_size(0, 0, 0): alignment slack (63) + the solver state
-          sweep     = C0 + 2 up(n) + up(18 nc)                       (PGS_*, NBGS, RAISIM*)
+          sweep     = C0 + 3 up(n) + up(18 nc)                       (PGS_*, NBGS, RAISIM*)
           ADMM      = C0 + 6 up(n) + up(n^2) + up(NB n)              (ADMM_NCP, ADMM_CCP)
-          STAGGERED = ADMM + up(ceil(n sizeof(int) / sizeof(ct_real))) + up(nc)
+          STAGGERED = ADMM + up(ceil(n sizeof(int) / sizeof(ct_real))) + up(nc) + up(n)
           NEWTON_SOFT = ADMM + up(ceil(n sizeof(int) / sizeof(ct_real))) + 5 up(n) + 2 up(n^2)
                       + up(2 (9 nc + nb + nu))
       with n = nb + nu + 3 nc and NB = CT__CHOL_NB = 16 (the Cholesky panel width). */
@@ -294,10 +294,10 @@ static size_t ws_formula(ct_method m, int nb, int nu, int nc, size_t c0) {
 #endif
     if (m != CT_METHOD_ADMM_NCP && m != CT_METHOD_ADMM_CCP && m != CT_METHOD_STAGGERED &&
         m != CT_METHOD_NEWTON_SOFT)
-        return c0 + 2 * up(n) + up(18 * ncs);
+        return c0 + 3 * up(n) + up(18 * ncs);
     admm = c0 + 6 * up(n) + up(n * n) + up(nbk * n);
     if (m == CT_METHOD_STAGGERED)
-        return admm + up((n * sizeof(int) + sizeof(ct_real) - 1) / sizeof(ct_real)) + up(ncs);
+        return admm + up((n * sizeof(int) + sizeof(ct_real) - 1) / sizeof(ct_real)) + up(ncs) + up(n);
     if (m == CT_METHOD_NEWTON_SOFT)
         return admm + up((n * sizeof(int) + sizeof(ct_real) - 1) / sizeof(ct_real)) + 5 * up(n) +
                2 * up(n * n) + up(2 * (9 * ncs + (size_t)(nb + nu)));
