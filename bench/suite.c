@@ -1,11 +1,12 @@
 /* suite.c - every contact.h method on generated problem families, cold and warm, as CSV.
 
      suite [-r repeats] [-t tol[,tol...]] [-f family[,family...]] [-m method | -V variants]
-           [-s cold|both] [-x max_iter] [-P rest|zero]
+           [-s cold|both] [-x max_iter] [-P rest|zero] [-R]
 
    Defaults: 5 repeats, tolerances 1e-6 and 1e-8, every family, every method, cold and warm
    starts, max_iter 10000. -f restricts the run to the listed families and -m to one method
-   (e.g. -f stack,mixed -m ADMM_NCP); -s cold skips the warm starts.
+   (e.g. -f stack,mixed -m ADMM_NCP); -s cold skips the warm starts. -R makes the ADMM warm
+   starts take the penalty of the preceding cold solve too (admm.warm_rho = 1).
    -V runs the listed method variants instead of the plain methods, e.g.
    -V ADMM_NCP:linear=4,ADMM_NCP:spectral=0.08,ADMM_CCP:fixed=1: METHOD[:linear=TAU |
    :spectral=STEP | :fixed=RHO0], the syntax of bench/variant.h (shared with ct_bench), each
@@ -655,16 +656,24 @@ typedef struct outcome {
 } outcome;
 
 /* repeats solves from lambda0 (NULL: cold); lambda receives the answer */
+static int g_warm_rho = 0; /* -R */
+
 static void timed_solve(const ct_problem *p, const ct_settings *s0, ct_workspace *ws,
                         const ct_real *lambda0, ct_real *lambda, ct_real *v, int repeats,
                         outcome *o) {
     double t[MAX_REPEATS];
     int n = p->nb + p->nu + 3 * p->nc, r;
     ct_settings s = *s0;
+    ct__state saved;
     s.warm_start = lambda0 != NULL;
+    /* -R: the warm start also takes the penalty of the cold solve that preceded it on this
+       workspace (admm.warm_rho); every repeat starts from that same state */
+    if (lambda0 && g_warm_rho) s.admm.warm_rho = 1;
+    if (ws->base && ws->size >= sizeof(saved)) saved = *ct__ws_state(ws);
     o->repeats = 0;
     for (r = 0; r < repeats; ++r) {
         double t0;
+        if (s.admm.warm_rho && ws->base && ws->size >= sizeof(saved)) *ct__ws_state(ws) = saved;
         if (lambda0) memcpy(lambda, lambda0, sizeof(ct_real) * (size_t)(n ? n : 1));
         else memset(lambda, 0, sizeof(ct_real) * (size_t)(n ? n : 1));
         t0 = now_us();
@@ -1033,6 +1042,8 @@ int main(int argc, char **argv) {
                 fprintf(stderr, "suite: bad -V (1 to %d comma-separated variants)\n", MAX_VARIANTS);
                 return 2;
             }
+        } else if (strcmp(argv[i], "-R") == 0) {
+            g_warm_rho = 1;
         } else if (i + 1 < argc && strcmp(argv[i], "-P") == 0) {
             ++i;
             if (strcmp(argv[i], "rest") == 0) opt.phi0_rest = 1;
@@ -1066,7 +1077,7 @@ int main(int argc, char **argv) {
             fprintf(stderr,
                     "usage: %s [-r repeats] [-t tol[,tol...]] [-f family[,family...]] "
                     "[-m method | -V variant[,variant...]] [-s cold|both] [-x max_iter] "
-                    "[-P rest|zero]\n"
+                    "[-P rest|zero] [-R]\n"
                     "  families: robot box_plane4 box_plane8 stack mixed\n"
                     "  variant: METHOD[:linear=TAU|:spectral=STEP|:fixed=RHO0] or "
                     "NEWTON_SOFT[:ccp_mujoco|:sap|:lagged|:similar]\n",
