@@ -1,6 +1,7 @@
 /* ct_bench.c - one contact.h solve of one benchmark problem, timed, one CSV line.
 
-     ct_bench <problem (.hdf5 FCLib or .ctp contact.h text)> <method> <tol> <repeats> [max_iter]
+     ct_bench [--storage dense|sparse|auto] <problem (.hdf5 FCLib or .ctp contact.h text)>
+              <method> <tol> <repeats> [max_iter]
      ct_bench --header
      ct_bench --methods          (the names of every method)
 
@@ -13,6 +14,14 @@
    method in its own model's flavor; iteration cap max_iter (default 10000); only ct_solve is
    timed (the workspace is allocated once, outside), median of the repeats. The answer is
    re-scored by bench_score, the function that scores Siconos' answers too.
+   --storage: the form of G given to ct_solve (bench_problem.h reads both from the same
+   triplets: the same entries): dense (n x n), sparse (ct_sparse, 3x3 blocks; the dense G is
+   never built) or auto (bench_auto_storage below: the documented rule of docs/benchmarks.md,
+   "Sparse storage"). With the option the method column gets the storage used as a suffix,
+   like siconos_bench's SOLVER:dense: ADMM_NCP:dense, ADMM_NCP:sparse, ADMM_NCP:auto=sparse;
+   without it the column is the method alone (dense, as before). The workspace comes from
+   ct_workspace_alloc_problem (sized by ct_workspace_size_problem: for ADMM on the sparse form
+   it includes the fill of the sparse Cholesky).
 
    Build: cc -O2 -march=native -DBENCH_WITH_FCLIB -I. bench/ct_bench.c -lfclib -lhdf5 -lm */
 #define _POSIX_C_SOURCE 199309L
@@ -26,7 +35,11 @@
 
 static double now_us(void) {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    /* BENCH_CLOCK=cpu: this process's CPU time instead of wall time (a shared, overloaded
+       machine); the same switch in ct_bench.c and siconos_bench.c */
+    static int cpu = -1;
+    if (cpu < 0) cpu = getenv("BENCH_CLOCK") && !strcmp(getenv("BENCH_CLOCK"), "cpu");
+    clock_gettime(cpu ? CLOCK_PROCESS_CPUTIME_ID : CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec * 1e-3;
 }
 
@@ -46,6 +59,17 @@ static const char *status_token(ct_status st) {
     }
 }
 
+/* --storage auto: block-sparse when G has at least 16 row groups (nb + nu + nc) and at most
+   25 % of its blocks are non-zero (nnzb / ng^2, both triangles), dense otherwise. Measured with
+   bench/sparse_crossover.c (piles of 8 to 512 contacts) and on the FCLib problems
+   (docs/benchmarks.md, "Sparse storage (issue 9)"): ADMM_NCP on the sparse form is 1.2 to 25
+   times faster at block densities <= 0.26 from 16 contacts on (PGS_NCP from 32 contacts and
+   <= 0.2), about even or slower at 0.29 to 0.41, 1.2 to 6 times slower from 0.45 to 1 and on
+   every fully dense problem. */
+static int bench_auto_storage(const bench_problem *bp) {
+    return bp->ng >= 16 && bp->block_density <= 0.25 ? BENCH_SPARSE : BENCH_DENSE;
+}
+
 static const char *HEADER = "problem,family,nc,n,density,asym,side,method,tol,repeats,median_us,"
                             "iterations,factorizations,own_error,rel_error,abs_error,converged,status";
 
@@ -58,6 +82,20 @@ int main(int argc, char **argv) {
     double tol, *times, *lambda, *v, rel, absr;
     int repeats, max_iter = 10000, k, m;
     ct_result r = CT_OK;
+    const char *storage = NULL;
+    char label[300];
+    int load = BENCH_DENSE;
+    if (argc >= 3 && !strcmp(argv[1], "--storage")) {
+        storage = argv[2];
+        if (!strcmp(storage, "dense")) load = BENCH_DENSE;
+        else if (!strcmp(storage, "sparse") || !strcmp(storage, "auto")) load = BENCH_SPARSE;
+        else {
+            fprintf(stderr, "--storage: dense, sparse or auto\n");
+            return 2;
+        }
+        argc -= 2;
+        argv += 2;
+    }
     if (argc == 2 && !strcmp(argv[1], "--header")) {
         printf("%s\n", HEADER);
         return 0;
@@ -68,7 +106,8 @@ int main(int argc, char **argv) {
         return 0;
     }
     if (argc < 5) {
-        fprintf(stderr, "usage: %s problem method tol repeats [max_iter]\n", argv[0]);
+        fprintf(stderr, "usage: %s [--storage dense|sparse|auto] problem method tol repeats [max_iter]\n",
+                argv[0]);
         return 2;
     }
     if (bench_variant_parse(argv[2], &s) != 0) return 2;
@@ -79,17 +118,30 @@ int main(int argc, char **argv) {
         fprintf(stderr, "bad arguments\n");
         return 2;
     }
-    if (bench_load(argv[1], &bp) != 0) {
+    if (bench_load_storage(argv[1], &bp, load) != 0) {
         fprintf(stderr, "%s: cannot load\n", argv[1]);
         return 2;
     }
+    if (storage && !strcmp(storage, "auto") && bench_auto_storage(&bp) == BENCH_DENSE &&
+        bench_keep(&bp, BENCH_DENSE) != 0) {
+        fprintf(stderr, "%s: out of memory\n", argv[1]);
+        return 2;
+    }
+    if (!storage) snprintf(label, sizeof(label), "%s", argv[2]);
+    else
+        snprintf(label, sizeof(label), "%s:%s%s", argv[2], strcmp(storage, "auto") ? "" : "auto=",
+                 bp.G ? "dense" : "sparse");
     p = bench_ct(&bp);
     s.stop = CT_STOP_RELATIVE;
     s.tol_rel = tol;
     s.max_iter = max_iter;
     s.warm_start = 0;
     s.sym_tol = 0; /* bench_problem symmetrized G exactly */
-    if (ct_workspace_alloc(&ws, p.nb, p.nu, p.nc, &s, NULL) != CT_OK) return 2;
+    r = ct_workspace_alloc_problem(&ws, &p, &s, NULL);
+    if (r != CT_OK) {
+        fprintf(stderr, "%s: workspace: %s\n", bp.name, ct_result_string(r));
+        return 2;
+    }
     times = (double *)malloc(sizeof(double) * (size_t)repeats);
     lambda = (double *)calloc((size_t)bp.n + 1, sizeof(double));
     v = (double *)calloc((size_t)bp.n + 1, sizeof(double));
@@ -101,14 +153,14 @@ int main(int argc, char **argv) {
     }
     if (r != CT_OK) {
         printf("%s,%s,%d,%d,%.4g,%.3g,contact.h,%s,%g,%d,nan,0,0,nan,nan,nan,0,error%d\n", bp.name,
-               bp.family, bp.nc, bp.n, bp.density, bp.asym, argv[2], tol, repeats, (int)r);
+               bp.family, bp.nc, bp.n, bp.density, bp.asym, label, tol, repeats, (int)r);
         fprintf(stderr, "%s: %s\n", bp.name, ct_result_string(r));
         return 1;
     }
     qsort(times, (size_t)repeats, sizeof(double), cmp_double);
     bench_score(&bp, lambda, v, &rel, &absr);
     printf("%s,%s,%d,%d,%.4g,%.3g,contact.h,%s,%g,%d,%.6g,%d,%d,%.6g,%.6g,%.6g,%d,%s\n", bp.name,
-           bp.family, bp.nc, bp.n, bp.density, bp.asym, argv[2], tol, repeats,
+           bp.family, bp.nc, bp.n, bp.density, bp.asym, label, tol, repeats,
            times[repeats / 2], info.iterations, info.factorizations, (double)info.model.relative,
            rel, absr, rel <= tol, status_token(info.status));
     ct_workspace_free(&ws);

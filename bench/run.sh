@@ -17,6 +17,10 @@
 # Both sides stop on Siconos' relative natural-map error and every answer is re-scored by the
 # same function (bench/bench_problem.h). Then bench/report.py draws the performance profiles
 # and writes the tables (docs/benchmarks.md explains the protocol).
+# CT_STORAGES (default empty: ct_bench's dense G, method names as given) runs every contact.h
+# method once per storage of the list, e.g. "dense sparse auto" (ct_bench --storage; the method
+# column gets the suffix :dense, :sparse, :auto=dense or :auto=sparse). CSV (default
+# build/bench/results.csv) names the output, GEN=0 leaves the generated problems out.
 set -eu
 
 DIR=${1:-../shared/fclib}
@@ -26,7 +30,9 @@ TOLS=${TOLS:-"1e-8 1e-6"}
 TIMEOUT=${TIMEOUT:-600}
 SICONOS_SOLVERS=${SICONOS_SOLVERS:-"NSGS ADMM NSN_AC NSN_FB PROX VI_EG"}
 DENSE_MAX_NC=${DENSE_MAX_NC:-60}
-CSV=$OUT/results.csv
+CSV=${CSV:-$OUT/results.csv}
+CT_STORAGES=${CT_STORAGES:-}
+GEN=${GEN:-1}
 
 [ -x "$OUT/ct_bench" ] || { echo "bench/run.sh: build first (make bench)"; exit 2; }
 CT_METHODS=${CT_METHODS:-$("$OUT/ct_bench" --methods)}
@@ -45,9 +51,14 @@ fi
 # run_one side method tol problem: one process, one CSV row (a failed process gets a row too)
 run_one() {
     side=$1; method=$2; tol=$3; prob=$4
+    storage=${5:-}
     if [ "$side" = contact.h ]; then bin=$OUT/ct_bench; else bin=$OUT/siconos_bench; fi
     set +e
-    row=$(timeout "$TIMEOUT" "$bin" "$prob" "$method" "$tol" "$REPEATS" 2>>"$OUT/stderr.log" | tail -n 1)
+    if [ -n "$storage" ]; then
+        row=$(timeout "$TIMEOUT" "$bin" --storage "$storage" "$prob" "$method" "$tol" "$REPEATS" 2>>"$OUT/stderr.log" | tail -n 1)
+    else
+        row=$(timeout "$TIMEOUT" "$bin" "$prob" "$method" "$tol" "$REPEATS" 2>>"$OUT/stderr.log" | tail -n 1)
+    fi
     rc=$?
     set -e
     case "$row" in
@@ -55,16 +66,21 @@ run_one() {
         *)
             if [ "$rc" = 124 ]; then what=timeout; else what=crash; fi
             name=$(basename "$prob"); name=${name%.hdf5}; name=${name%.ctp}
-            echo "$name,unknown,0,0,0,0,$side,$method,$tol,$REPEATS,nan,0,0,nan,nan,nan,0,$what" >> "$CSV"
+            label=$method; [ -n "$storage" ] && label="$method:$storage"
+            echo "$name,unknown,0,0,0,0,$side,$label,$tol,$REPEATS,nan,0,0,nan,nan,nan,0,$what" >> "$CSV"
             ;;
     esac
     printf '%s\n' "$(tail -n 1 "$CSV" | cut -d, -f1,7,8,9,11,12,15,17,18)"
 }
 
 for tol in $TOLS; do
-    for prob in "$DIR"/*.hdf5 "$OUT"/gen/*.ctp; do
+    gen="$OUT/gen/*.ctp"; [ "$GEN" = 0 ] && gen=
+    for prob in "$DIR"/*.hdf5 $gen; do
         [ -f "$prob" ] || continue
-        for m in $CT_METHODS; do run_one contact.h "$m" "$tol" "$prob"; done
+        for m in $CT_METHODS; do
+            if [ -z "$CT_STORAGES" ]; then run_one contact.h "$m" "$tol" "$prob"
+            else for st in $CT_STORAGES; do run_one contact.h "$m" "$tol" "$prob" "$st"; done; fi
+        done
         nc=$(tail -n 1 "$CSV" | cut -d, -f3)
         if [ $have_siconos = 1 ]; then
             for m in $SICONOS_SOLVERS; do
