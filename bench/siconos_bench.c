@@ -61,7 +61,8 @@
  *   iterations = max_iter + 1 and status -1 when they hit the cap; NSGS, VI_EG report status 1.
  * - Cold start: every repeat starts from r = u = 0, with a fresh copy of the problem (matrix
  *   included: solvers cache converted storages and factor workspaces on it) and fresh options,
- *   built outside the timed region. Only the fc3d_driver call is timed (CLOCK_MONOTONIC), so
+ *   built outside the timed region. Only the fc3d_driver call is timed (CLOCK_MONOTONIC, or the
+ *   process's CPU time with BENCH_CLOCK=cpu, as in ct_bench.c), so
  *   per-call set-up inside Siconos (storage conversions, workspace allocation) is included, as
  *   a simulation building a new W each step would pay it. median_us = median over the repeats;
  *   the answer scored is the last repeat's.
