@@ -1190,12 +1190,30 @@ CT__PRIVATE ct_real ct__op_row(const ct__op *op, int i, const ct_real *x) {
     ct_real gx = op->G ? ct__dot(op->G + (size_t)i * op->n, x, op->n) : ct__sp_row(op, i, x);
     return gx + ct__op_r(op, i) * x[i];
 }
-/* y = (G + R) x */
+/* y = (G + R) x; the sparse form walks each block row once */
 CT__PRIVATE void ct__op_mul(const ct__op *op, const ct_real *x, ct_real *y) {
     int i;
-    if (op->G) ct__symv(op->G, op->n, op->n, x, y);
-    else
-        for (i = 0; i < op->n; ++i) y[i] = ct__sp_row(op, i, x);
+    if (op->G) {
+        ct__symv(op->G, op->n, op->n, x, y);
+    } else {
+        const int ng = op->c0 + (op->n - op->c0) / 3;
+        int gi, k, a, b;
+        for (gi = 0; gi < ng; ++gi) {
+            const int r0 = ct__grp_row(op->c0, gi), si = ct__grp_size(op->c0, gi);
+            ct_real acc[3] = {0, 0, 0};
+            for (k = op->S->row_ptr[gi]; k < op->S->row_ptr[gi + 1]; ++k) {
+                const int gj = op->S->col[k], c = ct__grp_row(op->c0, gj);
+                const ct_real *blk = op->S->val + 9 * (size_t)k;
+                if (gj < op->c0) { /* a 1-row group: the block's first column */
+                    for (a = 0; a < si; ++a) acc[a] += blk[3 * a] * x[c];
+                } else {
+                    for (a = 0; a < si; ++a)
+                        for (b = 0; b < 3; ++b) acc[a] += blk[3 * a + b] * x[c + b];
+                }
+            }
+            for (a = 0; a < si; ++a) y[r0 + a] = acc[a];
+        }
+    }
     if (op->R)
         for (i = 0; i < op->n; ++i) y[i] += op->R[i] * x[i];
 }
@@ -1205,6 +1223,13 @@ CT__PRIVATE void ct__op_mul_cb(const void *ctx, const ct_real *x, ct_real *y) {
 /* B (3x3 row-major) = the diagonal block of G + R at rows r0..r0+2 */
 CT__PRIVATE void ct__op_block3(const ct__op *op, int r0, ct_real B[9]) {
     int i, j;
+    if (!op->G && r0 >= op->c0 && (r0 - op->c0) % 3 == 0) { /* a contact: one block lookup */
+        const int g = ct__grp(op->c0, r0);
+        const ct_real *blk = ct__sp_block(op->S, g, g);
+        for (i = 0; i < 9; ++i) B[i] = blk ? blk[i] : (ct_real)0;
+        for (i = 0; i < 3; ++i) B[4 * i] += ct__op_r(op, r0 + i);
+        return;
+    }
     for (i = 0; i < 3; ++i)
         for (j = 0; j < 3; ++j) B[3 * i + j] = ct__op_entry(op, r0 + i, r0 + j);
 }
@@ -2321,15 +2346,18 @@ CT__PRIVATE ct_result ct__validate(const ct_problem *p, ct_real sym_tol, int nee
         const int c0 = p->nb + p->nu;
         for (i = 0; i < n; ++i)
             if (ct__op_g(&op, i, i) < -tau) return CT_ERROR_NOT_PSD;
+        op.R = NULL; /* G's blocks alone */
         for (i = 0; i < p->nc; ++i) {
             const int r = c0 + 3 * i;
+            ct_real B[9], a00, a11, a22, a10, a20, a21, l10, l20, l21, d1, d2;
+            ct__op_block3(&op, r, B);
             /* Cholesky pivots of the symmetric part plus tau I */
-            ct_real a00 = ct__op_g(&op, r, r) + tau, a11 = ct__op_g(&op, r + 1, r + 1) + tau;
-            ct_real a22 = ct__op_g(&op, r + 2, r + 2) + tau;
-            ct_real a10 = (ct_real)0.5 * (ct__op_g(&op, r + 1, r) + ct__op_g(&op, r, r + 1));
-            ct_real a20 = (ct_real)0.5 * (ct__op_g(&op, r + 2, r) + ct__op_g(&op, r, r + 2));
-            ct_real a21 = (ct_real)0.5 * (ct__op_g(&op, r + 2, r + 1) + ct__op_g(&op, r + 1, r + 2));
-            ct_real l10, l20, l21, d1, d2;
+            a00 = B[0] + tau;
+            a11 = B[4] + tau;
+            a22 = B[8] + tau;
+            a10 = (ct_real)0.5 * (B[3] + B[1]);
+            a20 = (ct_real)0.5 * (B[6] + B[2]);
+            a21 = (ct_real)0.5 * (B[7] + B[5]);
             if (!(a00 > 0)) return CT_ERROR_NOT_PSD;
             l10 = a10 / CONTACT_SQRT(a00);
             l20 = a20 / CONTACT_SQRT(a00);
