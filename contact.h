@@ -798,6 +798,13 @@ CT__PRIVATE int ct__in_range(const ct_real *x, size_t n) {
     return 1;
 }
 
+/* the problem sizes: each non-negative and bounded before they are summed (no int overflow),
+   n = nb + nu + 3 nc <= CT__MAX_N so that n^2 fits an int */
+CT__PRIVATE int ct__sizes_ok(int nb, int nu, int nc) {
+    return nb >= 0 && nu >= 0 && nc >= 0 && nb <= CT__MAX_N && nu <= CT__MAX_N &&
+           nc <= CT__MAX_N / 3 && nb + nu + 3 * nc <= CT__MAX_N;
+}
+
 /* Overflow-safe sum of squares: the value is scale^2 ssq (LAPACK's dnrm2 update) */
 CT__PRIVATE void ct__ssq_add(ct_real *scale, ct_real *ssq, ct_real x) {
     ct_real a = CONTACT_FABS(x);
@@ -2304,10 +2311,7 @@ CT__PRIVATE ct_result ct__validate(const ct_problem *p, ct_real sym_tol, int nee
     ct_real dmax = 0;
     ct__op op;
     if (!p) return CT_ERROR_INVALID_ARGUMENT;
-    if (p->nb < 0 || p->nu < 0 || p->nc < 0) return CT_ERROR_INVALID_SIZE;
-    if (p->nc > CT__MAX_N / 3 || p->nb > CT__MAX_N || p->nu > CT__MAX_N ||
-        p->nb + p->nu + 3 * p->nc > CT__MAX_N)
-        return CT_ERROR_INVALID_SIZE;
+    if (!ct__sizes_ok(p->nb, p->nu, p->nc)) return CT_ERROR_INVALID_SIZE;
     n = p->nb + p->nu + 3 * p->nc;
     if (n == 0) return CT_OK;
     if ((need_G && !p->G && !p->Gs) || !p->g || (p->nc > 0 && !p->mu)) return CT_ERROR_INVALID_ARGUMENT;
@@ -2390,7 +2394,29 @@ typedef struct ct__run {
     int last_met;       /* ... and whether they met the tolerance: a solver that returns that
                            point as converged lets ct_solve skip scoring it again            */
     int reused;         /* ct_info.reused bits                                               */
+    ct_real a_max;      /* max diag(G + R), the divergence test's scale (0: not computed yet) */
 } ct__run;
+
+/* max diag(G + R), computed once per solve */
+CT__PRIVATE ct_real ct__run_amax(ct__run *r) {
+    int i;
+    if (r->a_max > 0) return r->a_max;
+    for (i = 0; i < r->n; ++i) r->a_max = ct__max(r->a_max, ct__op_entry(&r->op, i, i));
+    return r->a_max;
+}
+
+/* The start of a solve: the warm start checked (finite, in range), or lambda = 0; the history
+   emptied. Shared by ct_solve and ct_inverse_dynamics. */
+CT__PRIVATE ct_result ct__start(const ct_settings *s, ct_real *lambda, int n) {
+    if (s->warm_start) {
+        if (n > 0 && !ct__all_finite(lambda, (size_t)n)) return CT_ERROR_NON_FINITE;
+        if (n > 0 && !ct__in_range(lambda, (size_t)n)) return CT_ERROR_OUT_OF_RANGE;
+    } else if (n > 0) {
+        CONTACT_MEMSET(lambda, 0, (size_t)n * sizeof(ct_real));
+    }
+    if (s->history) s->history->count = 0;
+    return CT_OK;
+}
 
 /* The stopping measure of the last scored point */
 CT__PRIVATE ct_real ct__measure(const ct__run *r) {
@@ -2457,6 +2483,38 @@ CT__PRIVATE int ct__stalled(const ct__run *r, const ct_real *l, const ct_real *l
    which converges to such a d when the problem is infeasible and to 0 otherwise. Scale-free:
    dist(d, K) <= 1e-3 ||d||, ||A d||_inf <= min(16 n eps_mach, 1e-10) a_max ||d||_inf
    (a_max = max diag A: zero curvature up to rounding), q^T d <= -1e-3 ||q|| ||d||. */
+/* The certificate's sums over the rows or blocks added (ct__cert_add), and its test. */
+typedef struct ct__cert {
+    ct_real nd2, ndi, adi, qd, nq2, dist2; /* |d|^2, |d|_inf, |A d|_inf, q^T d, |q|^2, dist(d, K)^2 */
+} ct__cert;
+
+/* len = 1: a joint (nonneg = 0) or limit (nonneg = 1) row; len = 3: a contact, cone K_mu */
+CT__PRIVATE void ct__cert_add(ct__cert *c, int len, int nonneg, ct_real mu, const ct_real *d,
+                              const ct_real *Ad, const ct_real *q) {
+    int i;
+    for (i = 0; i < len; ++i) {
+        c->nd2 += d[i] * d[i];
+        c->ndi = ct__max(c->ndi, CONTACT_FABS(d[i]));
+        c->adi = ct__max(c->adi, CONTACT_FABS(Ad[i]));
+        c->qd += q[i] * d[i];
+        c->nq2 += q[i] * q[i];
+    }
+    if (len == 3) {
+        ct_real pk[3];
+        ct_project_cone(mu, d, pk);
+        c->dist2 += (d[0] - pk[0]) * (d[0] - pk[0]) + (d[1] - pk[1]) * (d[1] - pk[1]) +
+                    (d[2] - pk[2]) * (d[2] - pk[2]);
+    } else if (nonneg && d[0] < 0) {
+        c->dist2 += d[0] * d[0];
+    }
+}
+
+CT__PRIVATE int ct__cert_holds(const ct__cert *c, ct_real eps, ct_real a_max) {
+    const ct_real nd = CONTACT_SQRT(c->nd2);
+    return nd > 0 && CONTACT_SQRT(c->dist2) <= (ct_real)1e-3 * nd && c->adi <= eps * a_max * c->ndi &&
+           c->qd <= -(ct_real)1e-3 * CONTACT_SQRT(c->nq2) * nd;
+}
+
 CT__PRIVATE int ct__unbounded(const ct_problem *p, int n, const ct_real *d, const ct_real *Ad,
                               const ct_real *src, ct_real a_max) {
     const int c0 = p->nb + p->nu;
@@ -2464,28 +2522,19 @@ CT__PRIVATE int ct__unbounded(const ct_problem *p, int n, const ct_real *d, cons
        ratio of 1e6 gives |A d| ~ 1e-7 a_max |d|) is not one. In float the rounding of A d is
        above 1e-10, so only exact zeros (R = 0 rows of the inverse dynamics) certify there. */
     const ct_real eps = ct__min(16 * (ct_real)n * CT_EPS, (ct_real)1e-10);
-    ct_real nd = ct__norm2(d, n), ndi = 0, adi = 0, qd = 0, nq = 0, dist = 0;
+    ct__cert c;
     int i;
-    if (!(nd > 0)) return 0;
-    for (i = 0; i < n; ++i) {
-        ct_real q = p->g[i];
-        if (src && i >= c0 && (i - c0) % 3 == 2) q += p->mu[(i - c0) / 3] * ct__norm_t(src + i - 2);
-        qd += q * d[i];
-        nq += q * q;
-        ndi = ct__max(ndi, CONTACT_FABS(d[i]));
-        adi = ct__max(adi, CONTACT_FABS(Ad[i]));
-    }
-    for (i = p->nb; i < c0; ++i)
-        if (d[i] < 0) dist += d[i] * d[i];
+    CONTACT_MEMSET(&c, 0, sizeof(c));
+    for (i = 0; i < c0; ++i) ct__cert_add(&c, 1, i >= p->nb, 0, d + i, Ad + i, p->g + i);
     for (i = 0; i < p->nc; ++i) {
-        ct_real pk[3];
-        const ct_real *di = d + c0 + 3 * i;
-        ct_project_cone(p->mu[i], di, pk);
-        dist += (di[0] - pk[0]) * (di[0] - pk[0]) + (di[1] - pk[1]) * (di[1] - pk[1]) +
-                (di[2] - pk[2]) * (di[2] - pk[2]);
+        const int r0 = c0 + 3 * i;
+        ct_real q[3];
+        q[0] = p->g[r0];
+        q[1] = p->g[r0 + 1];
+        q[2] = p->g[r0 + 2] + (src ? p->mu[i] * ct__norm_t(src + r0) : 0);
+        ct__cert_add(&c, 3, 0, p->mu[i], d + r0, Ad + r0, q);
     }
-    return CONTACT_SQRT(dist) <= (ct_real)1e-3 * nd && adi <= eps * a_max * ndi &&
-           qd <= -(ct_real)1e-3 * CONTACT_SQRT(nq) * nd;
+    return ct__cert_holds(&c, eps, a_max);
 }
 
 /* The divergence test of the methods without ADMM's: every 10 iterations the last step
@@ -2495,16 +2544,12 @@ CT__PRIVATE int ct__unbounded(const ct_problem *p, int n, const ct_real *d, cons
 CT__PRIVATE int ct__diverging(ct__run *r, int k, const ct_real *lambda, ct_real *lprev, ct_real *v,
                               ct_real *Au, int *certified) {
     const int n = r->n;
-    ct_real a_max = 0;
     int i;
     if ((k + 1) % 10 != 0) return 0;
-    for (i = 0; i < n; ++i) {
-        lprev[i] = lambda[i] - lprev[i];
-        a_max = ct__max(a_max, ct__op_entry(&r->op, i, i));
-    }
+    for (i = 0; i < n; ++i) lprev[i] = lambda[i] - lprev[i];
     ct_velocity(r->p, lambda, v);
     ct__op_mul(&r->op, lprev, Au);
-    *certified = ct__unbounded(r->p, n, lprev, Au, v, a_max) ? *certified + 1 : 0;
+    *certified = ct__unbounded(r->p, n, lprev, Au, v, ct__run_amax(r)) ? *certified + 1 : 0;
     return *certified >= 2;
 }
 
@@ -3213,7 +3258,7 @@ CT__PRIVATE ct_status ct__admm(ct__run *r, const ct__layout *L, ct_workspace *ws
         factored = 1;
         r->factorizations = 1;
     }
-    for (i = 0; i < n; ++i) a_max = ct__max(a_max, ct__op_entry(&r->op, i, i));
+    a_max = ct__run_amax(r);
 
     /* start: x = lambda, y = P_K(x), z = v(y) + Gamma(v(y)) or the workspace's dual */
     CONTACT_MEMCPY(x, lambda, (size_t)n * sizeof(ct_real));
@@ -4189,30 +4234,16 @@ CT_API ct_result ct_vjp(const ct_problem *p, const ct_settings *s, ct_workspace 
    target makes the steps of one block converge to a nonzero direction d in K with R d = 0 and
    (c + s)^T d < 0 (ct__unbounded's certificate, per block since the problem is separable);
    an iteration with such a block stops the solve with CT_STATUS_NUMERICAL_FAILURE. */
-CT__PRIVATE int ct__block_unbounded(ct_real mu, int len, const ct_real *d, const ct_real *Rb,
+/* the certificate of one row or block (the problem is separable), A = R: exact when R = 0 */
+CT__PRIVATE int ct__block_unbounded(int len, int nonneg, ct_real mu, const ct_real *d, const ct_real *Rb,
                                     const ct_real *q, ct_real r_max) {
-    const ct_real eps = 64 * CT_EPS;
-    ct_real nd = 0, ndi = 0, adi = 0, qd = 0, nq = 0, dist = 0;
+    ct__cert c;
+    ct_real Ad[3];
     int i;
-    for (i = 0; i < len; ++i) {
-        nd += d[i] * d[i];
-        ndi = ct__max(ndi, CONTACT_FABS(d[i]));
-        adi = ct__max(adi, CONTACT_FABS(Rb[i] * d[i]));
-        qd += q[i] * d[i];
-        nq += q[i] * q[i];
-    }
-    if (!(nd > 0)) return 0;
-    nd = CONTACT_SQRT(nd);
-    if (len == 3) {
-        ct_real pk[3];
-        ct_project_cone(mu, d, pk);
-        dist = CONTACT_SQRT((d[0] - pk[0]) * (d[0] - pk[0]) + (d[1] - pk[1]) * (d[1] - pk[1]) +
-                            (d[2] - pk[2]) * (d[2] - pk[2]));
-    } else if (mu > 0 && d[0] < 0) { /* mu > 0 marks a unilateral row here */
-        dist = -d[0];
-    }
-    return dist <= (ct_real)1e-3 * nd && adi <= eps * r_max * ndi &&
-           qd <= -(ct_real)1e-3 * CONTACT_SQRT(nq) * nd;
+    for (i = 0; i < len; ++i) Ad[i] = Rb[i] * d[i];
+    CONTACT_MEMSET(&c, 0, sizeof(c));
+    ct__cert_add(&c, len, nonneg, mu, d, Ad, q);
+    return ct__cert_holds(&c, 64 * CT_EPS, r_max);
 }
 
 CT_API ct_result ct_inverse_dynamics(const ct_problem *p, const ct_settings *s, ct_real *lambda,
@@ -4245,13 +4276,8 @@ CT_API ct_result ct_inverse_dynamics(const ct_problem *p, const ct_settings *s, 
     if (p->R)
         for (i = 0; i < p->nc; ++i)
             if (p->R[c0 + 3 * i] != p->R[c0 + 3 * i + 1]) return CT_ERROR_ANISOTROPIC_COMPLIANCE;
-    if (s->warm_start) {
-        if (n > 0 && !ct__all_finite(lambda, (size_t)n)) return CT_ERROR_NON_FINITE;
-        if (n > 0 && !ct__in_range(lambda, (size_t)n)) return CT_ERROR_OUT_OF_RANGE;
-    } else if (n > 0) {
-        CONTACT_MEMSET(lambda, 0, (size_t)n * sizeof(ct_real));
-    }
-    if (s->history) s->history->count = 0;
+    res = ct__start(s, lambda, n);
+    if (res != CT_OK) return res;
     info->rho = eta;
     info->status = CT_STATUS_MAX_ITERATIONS;
     for (k = 0; k <= s->max_iter; ++k) {
@@ -4288,7 +4314,7 @@ CT_API ct_result ct_inverse_dynamics(const ct_problem *p, const ct_settings *s, 
             if (i >= p->nb && x < 0) x = 0;
             lambda[i] = x;
             x -= old;
-            if (ct__block_unbounded(i >= p->nb ? (ct_real)1 : (ct_real)0, 1, &x, &ri, &q, r_max))
+            if (ct__block_unbounded(1, i >= p->nb, 0, &x, &ri, &q, r_max))
                 hit = 1;
         }
         for (i = 0; i < p->nc; ++i) {
@@ -4305,7 +4331,7 @@ CT_API ct_result ct_inverse_dynamics(const ct_problem *p, const ct_settings *s, 
             for (j = 0; j < 3; ++j) x[j] = -(q[j] - eta * old[j]) / D[j];
             ct_project_cone_metric(p->mu[i], D, x, lambda + r0);
             for (j = 0; j < 3; ++j) x[j] = lambda[r0 + j] - old[j];
-            if (ct__block_unbounded(p->mu[i], 3, x, Rb, q, r_max)) hit = 1;
+            if (ct__block_unbounded(3, 0, p->mu[i], x, Rb, q, r_max)) hit = 1;
         }
         if (hit) { /* exact for a rigid block (R d = 0 with no rounding): stop at once, before
                       the growing lambda makes the relative criterion look small */
@@ -4329,9 +4355,7 @@ CT__PRIVATE ct_result ct__compliance_args(const ct_problem *p, int first, int co
                                           const ct_real *R) {
     int n;
     if (!p || !R) return CT_ERROR_INVALID_ARGUMENT;
-    if (p->nb < 0 || p->nu < 0 || p->nc < 0 || p->nc > CT__MAX_N / 3 ||
-        p->nb + p->nu + 3 * p->nc > CT__MAX_N)
-        return CT_ERROR_INVALID_SIZE;
+    if (!ct__sizes_ok(p->nb, p->nu, p->nc)) return CT_ERROR_INVALID_SIZE;
     n = p->nb + p->nu + 3 * p->nc;
     if (n > 0 && !p->G && !p->Gs) return CT_ERROR_INVALID_ARGUMENT;
     if (n > 0 && p->G && !ct__all_finite(p->G, (size_t)n * (size_t)n)) return CT_ERROR_NON_FINITE;
@@ -4503,9 +4527,7 @@ CT_API const char *ct_method_string(ct_method m) {
 CT_API ct_result ct_workspace_size(int nb, int nu, int nc, const ct_settings *s, size_t *bytes) {
     ct__layout L;
     if (!s || !bytes) return CT_ERROR_INVALID_ARGUMENT;
-    if (nb < 0 || nu < 0 || nc < 0 || nc > CT__MAX_N / 3 || nb > CT__MAX_N || nu > CT__MAX_N ||
-        nb + nu + 3 * nc > CT__MAX_N)
-        return CT_ERROR_INVALID_SIZE;
+    if (!ct__sizes_ok(nb, nu, nc)) return CT_ERROR_INVALID_SIZE;
     if ((unsigned)s->method >= (unsigned)CT_METHOD_COUNT_) return CT_ERROR_INVALID_SETTINGS;
     ct__layout_for(s->method, nb, nu, nc, &L);
     *bytes = L.total + CT__ALIGN - 1; /* room to align the caller's pointer */
@@ -4548,54 +4570,52 @@ CT_API ct_result ct_workspace_size_problem(const ct_problem *p, const ct_setting
     return CT_OK;
 }
 
-CT_API ct_result ct_sparse_count(int nb, int nu, int nc, const ct_real *G, ct_real drop_tol, int *nnzb) {
+/* The blocks of a dense G kept by the block-sparse form (an entry above drop_tol max |G_ii|, or
+   the diagonal); fills row_ptr, col and val when they are not NULL. Returns their number. */
+CT__PRIVATE int ct__sparse_scan(int nb, int nu, int nc, const ct_real *G, ct_real drop_tol,
+                                int *row_ptr, int *col, ct_real *val) {
     const int c0 = nb + nu, ng = c0 + nc, n = c0 + 3 * nc;
     ct_real dmax = 0;
     int gi, gj, a, b, cnt = 0;
-    if (!nnzb || (n > 0 && !G)) return CT_ERROR_INVALID_ARGUMENT;
-    if (nb < 0 || nu < 0 || nc < 0 || nc > CT__MAX_N / 3 || n > CT__MAX_N) return CT_ERROR_INVALID_SIZE;
-    if (!(drop_tol >= 0)) return CT_ERROR_INVALID_ARGUMENT;
     for (a = 0; a < n; ++a) dmax = ct__max(dmax, CONTACT_FABS(G[(size_t)a * n + a]));
-    for (gi = 0; gi < ng; ++gi)
+    if (row_ptr) row_ptr[0] = 0;
+    for (gi = 0; gi < ng; ++gi) {
+        const int ri = ct__grp_row(c0, gi), si = ct__grp_size(c0, gi);
         for (gj = 0; gj < ng; ++gj) {
+            const int rj = ct__grp_row(c0, gj), sj = ct__grp_size(c0, gj);
             int keep = gi == gj;
-            for (a = 0; a < ct__grp_size(c0, gi) && !keep; ++a)
-                for (b = 0; b < ct__grp_size(c0, gj) && !keep; ++b)
-                    keep = CONTACT_FABS(G[(size_t)(ct__grp_row(c0, gi) + a) * n + ct__grp_row(c0, gj) + b]) >
-                           drop_tol * dmax;
-            cnt += keep;
+            for (a = 0; a < si && !keep; ++a)
+                for (b = 0; b < sj && !keep; ++b)
+                    keep = CONTACT_FABS(G[(size_t)(ri + a) * n + rj + b]) > drop_tol * dmax;
+            if (!keep) continue;
+            if (col && val) {
+                col[cnt] = gj;
+                for (a = 0; a < 9; ++a) val[9 * (size_t)cnt + a] = 0;
+                for (a = 0; a < si; ++a)
+                    for (b = 0; b < sj; ++b) val[9 * (size_t)cnt + 3 * a + b] = G[(size_t)(ri + a) * n + rj + b];
+            }
+            ++cnt;
         }
-    *nnzb = cnt;
+        if (row_ptr) row_ptr[gi + 1] = cnt;
+    }
+    return cnt;
+}
+
+CT_API ct_result ct_sparse_count(int nb, int nu, int nc, const ct_real *G, ct_real drop_tol, int *nnzb) {
+    if (!nnzb) return CT_ERROR_INVALID_ARGUMENT;
+    if (!ct__sizes_ok(nb, nu, nc)) return CT_ERROR_INVALID_SIZE;
+    if ((nb + nu + 3 * nc > 0 && !G) || !(drop_tol >= 0)) return CT_ERROR_INVALID_ARGUMENT;
+    *nnzb = ct__sparse_scan(nb, nu, nc, G, drop_tol, NULL, NULL, NULL);
     return CT_OK;
 }
 
 CT_API ct_result ct_sparse_from_dense(int nb, int nu, int nc, const ct_real *G, ct_real drop_tol,
                                       int *row_ptr, int *col, ct_real *val) {
-    const int c0 = nb + nu, ng = c0 + nc, n = c0 + 3 * nc;
-    ct_real dmax = 0;
-    int gi, gj, a, b, cnt = 0, dummy;
-    ct_result r = ct_sparse_count(nb, nu, nc, G, drop_tol, &dummy);
+    int nnzb;
+    ct_result r = ct_sparse_count(nb, nu, nc, G, drop_tol, &nnzb);
     if (r != CT_OK) return r;
-    if (!row_ptr || (dummy > 0 && (!col || !val))) return CT_ERROR_INVALID_ARGUMENT;
-    for (a = 0; a < n; ++a) dmax = ct__max(dmax, CONTACT_FABS(G[(size_t)a * n + a]));
-    row_ptr[0] = 0;
-    for (gi = 0; gi < ng; ++gi) {
-        for (gj = 0; gj < ng; ++gj) {
-            int keep = gi == gj;
-            for (a = 0; a < ct__grp_size(c0, gi) && !keep; ++a)
-                for (b = 0; b < ct__grp_size(c0, gj) && !keep; ++b)
-                    keep = CONTACT_FABS(G[(size_t)(ct__grp_row(c0, gi) + a) * n + ct__grp_row(c0, gj) + b]) >
-                           drop_tol * dmax;
-            if (!keep) continue;
-            col[cnt] = gj;
-            for (a = 0; a < 9; ++a) val[9 * (size_t)cnt + a] = 0;
-            for (a = 0; a < ct__grp_size(c0, gi); ++a)
-                for (b = 0; b < ct__grp_size(c0, gj); ++b)
-                    val[9 * (size_t)cnt + 3 * a + b] = G[(size_t)(ct__grp_row(c0, gi) + a) * n + ct__grp_row(c0, gj) + b];
-            ++cnt;
-        }
-        row_ptr[gi + 1] = cnt;
-    }
+    if (!row_ptr || (nnzb > 0 && (!col || !val))) return CT_ERROR_INVALID_ARGUMENT;
+    (void)ct__sparse_scan(nb, nu, nc, G, drop_tol, row_ptr, col, val);
     return CT_OK;
 }
 
@@ -4616,15 +4636,12 @@ CT_API ct_result ct_workspace_init(ct_workspace *ws, void *mem, size_t bytes) {
 }
 
 #ifndef CONTACT_NO_MALLOC
-CT_API ct_result ct_workspace_alloc(ct_workspace *ws, int nb, int nu, int nc, const ct_settings *s,
-                                    void *alloc_ctx) {
-    size_t bytes = 0;
+/* the allocating path shared by ct_workspace_alloc and ct_workspace_alloc_problem: sized is the
+   result of the size query that filled bytes */
+CT__PRIVATE ct_result ct__workspace_malloc(ct_workspace *ws, ct_result sized, size_t bytes, void *alloc_ctx) {
     void *mem;
     ct_result r;
-    if (!ws) return CT_ERROR_INVALID_ARGUMENT;
-    CONTACT_MEMSET(ws, 0, sizeof(*ws));
-    r = ct_workspace_size(nb, nu, nc, s, &bytes);
-    if (r != CT_OK) return r;
+    if (sized != CT_OK) return sized;
     mem = CONTACT_MALLOC(bytes, alloc_ctx);
     if (!mem) return CT_ERROR_OUT_OF_MEMORY;
     r = ct_workspace_init(ws, mem, bytes);
@@ -4633,21 +4650,24 @@ CT_API ct_result ct_workspace_alloc(ct_workspace *ws, int nb, int nu, int nc, co
     return r;
 }
 
-CT_API ct_result ct_workspace_alloc_problem(ct_workspace *ws, const ct_problem *p, const ct_settings *s,
-                                            void *alloc_ctx) {
+CT_API ct_result ct_workspace_alloc(ct_workspace *ws, int nb, int nu, int nc, const ct_settings *s,
+                                    void *alloc_ctx) {
     size_t bytes = 0;
-    void *mem;
     ct_result r;
     if (!ws) return CT_ERROR_INVALID_ARGUMENT;
     CONTACT_MEMSET(ws, 0, sizeof(*ws));
-    r = ct_workspace_size_problem(p, s, &bytes);
-    if (r != CT_OK) return r;
-    mem = CONTACT_MALLOC(bytes, alloc_ctx);
-    if (!mem) return CT_ERROR_OUT_OF_MEMORY;
-    r = ct_workspace_init(ws, mem, bytes);
-    ws->mem = mem;
-    ws->alloc_ctx = alloc_ctx;
-    return r;
+    r = ct_workspace_size(nb, nu, nc, s, &bytes); /* before bytes is read */
+    return ct__workspace_malloc(ws, r, bytes, alloc_ctx);
+}
+
+CT_API ct_result ct_workspace_alloc_problem(ct_workspace *ws, const ct_problem *p, const ct_settings *s,
+                                            void *alloc_ctx) {
+    size_t bytes = 0;
+    ct_result r;
+    if (!ws) return CT_ERROR_INVALID_ARGUMENT;
+    CONTACT_MEMSET(ws, 0, sizeof(*ws));
+    r = ct_workspace_size_problem(p, s, &bytes); /* before bytes is read */
+    return ct__workspace_malloc(ws, r, bytes, alloc_ctx);
 }
 
 CT_API void ct_workspace_free(ct_workspace *ws) {
@@ -4845,13 +4865,8 @@ CT__PRIVATE ct_result ct__solve(const ct_problem *p, const ct_settings *s, ct_wo
         res = ct__sp_prepare(p, s, ws, &L, &spc);
         if (res != CT_OK) return res;
     }
-    if (s->warm_start) {
-        if (n > 0 && !ct__all_finite(lambda, (size_t)n)) return CT_ERROR_NON_FINITE;
-        if (n > 0 && !ct__in_range(lambda, (size_t)n)) return CT_ERROR_OUT_OF_RANGE;
-    } else if (n > 0) {
-        CONTACT_MEMSET(lambda, 0, (size_t)n * sizeof(ct_real));
-    }
-    if (s->history) s->history->count = 0;
+    res = ct__start(s, lambda, n);
+    if (res != CT_OK) return res;
 
     CONTACT_MEMSET(&run, 0, sizeof(run));
     run.p = p;
@@ -4932,8 +4947,7 @@ CT_API ct_result ct_admm_state_get(const ct_workspace *ws, int nb, int nu, int n
     const ct__state *st;
     ct__layout L;
     if (!ws) return CT_ERROR_INVALID_ARGUMENT;
-    if (nb < 0 || nu < 0 || nc < 0 || nc > CT__MAX_N / 3 || nb + nu + 3 * nc > CT__MAX_N)
-        return CT_ERROR_INVALID_SIZE;
+    if (!ct__sizes_ok(nb, nu, nc)) return CT_ERROR_INVALID_SIZE;
     st = ct__state_for(ws, nb, nu, nc);
     if (!st) return CT_ERROR_NO_FACTORIZATION;
     ct__layout_for(CT_METHOD_ADMM_NCP, nb, nu, nc, &L);
@@ -4951,8 +4965,7 @@ CT_API ct_result ct_admm_state_set(ct_workspace *ws, int nb, int nu, int nc, con
     ct__state *st;
     int n;
     if (!ws || !dual) return CT_ERROR_INVALID_ARGUMENT;
-    if (nb < 0 || nu < 0 || nc < 0 || nc > CT__MAX_N / 3 || nb + nu + 3 * nc > CT__MAX_N)
-        return CT_ERROR_INVALID_SIZE;
+    if (!ct__sizes_ok(nb, nu, nc)) return CT_ERROR_INVALID_SIZE;
     n = nb + nu + 3 * nc;
     if (!ct__finite(rho) || !ct__all_finite(dual, (size_t)n)) return CT_ERROR_NON_FINITE;
     if (!(rho > 0)) return CT_ERROR_INVALID_ARGUMENT;
@@ -5035,9 +5048,7 @@ CT_API ct_result ct_problem_read(FILE *f, ct_problem_data *out) {
     if (fscanf(f, " contact.h problem %d nb %d nu %d nc %d R %d", &version, &nb, &nu, &nc,
                &hasR) != 5 || version != 1 || (hasR != 0 && hasR != 1))
         return CT_ERROR_IO;
-    if (nb < 0 || nu < 0 || nc < 0 || nb > CT__MAX_N || nu > CT__MAX_N || nc > CT__MAX_N / 3 ||
-        nb + nu + 3 * nc > CT__MAX_N)
-        return CT_ERROR_INVALID_SIZE;
+    if (!ct__sizes_ok(nb, nu, nc)) return CT_ERROR_INVALID_SIZE;
     n = nb + nu + 3 * nc;
     out->G = (ct_real *)CONTACT_MALLOC(sizeof(ct_real) * ((size_t)n * n + 1), NULL);
     out->g = (ct_real *)CONTACT_MALLOC(sizeof(ct_real) * ((size_t)n + 1), NULL);

@@ -78,6 +78,15 @@ static void test_problem_validate(void) {
     fixture_init(&f); f.p.nc = 20000; CHECK_EQ_INT(validate(&f), CT_ERROR_INVALID_SIZE); /* n^2 overflows int */
     fixture_init(&f); f.p.nb = 2000000000; f.p.nu = 2000000000; /* the sum overflows int */
     CHECK_EQ_INT(validate(&f), CT_ERROR_INVALID_SIZE);
+    { /* the same sizes, refused before they are summed, by every call that takes sizes */
+        int nnzb = 0;
+        ct_real R[1];
+        ct_workspace w0;
+        memset(&w0, 0, sizeof(w0));
+        CHECK_EQ_INT(ct_sparse_count(2000000000, 2000000000, 0, f.G, 0, &nnzb), CT_ERROR_INVALID_SIZE);
+        CHECK_EQ_INT(ct_admm_state_get(&w0, 2000000000, 2000000000, 0, NULL, NULL), CT_ERROR_INVALID_SIZE);
+        CHECK_EQ_INT(ct_compliance_contactbench(&f.p, 0, 0, R), CT_ERROR_INVALID_SIZE);
+    }
     /* an empty problem is valid, whatever the pointers */
     {
         ct_problem e;
