@@ -53,6 +53,25 @@ typedef struct bench_problem {
     double block_density; /* nnzb / ng^2 (known for either storage) */
 } bench_problem;
 
+#ifdef _POSIX_C_SOURCE /* the timed programs (ct_bench, siconos_bench) define it for clock_gettime */
+#include <time.h>
+/* microseconds; BENCH_CLOCK=cpu: this process's CPU time instead of wall time (a shared,
+   overloaded machine), the same switch for ct_bench and siconos_bench */
+static BENCH_UNUSED double now_us(void) {
+    struct timespec ts;
+    static int cpu = -1;
+    if (cpu < 0) cpu = getenv("BENCH_CLOCK") && !strcmp(getenv("BENCH_CLOCK"), "cpu");
+    clock_gettime(cpu ? CLOCK_PROCESS_CPUTIME_ID : CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec * 1e-3;
+}
+#endif
+
+/* qsort order of doubles (medians of timings) */
+static BENCH_UNUSED int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
 static BENCH_UNUSED void bench_family(const char *name, char *family, size_t cap) {
     const char *f = "generated";
     if (!strncmp(name, "Box_Stacks", 10) || !strncmp(name, "BoxesStack", 10) ||

@@ -31,23 +31,6 @@
 #include "bench_problem.h"
 #include "variant.h"
 
-#include <time.h>
-
-static double now_us(void) {
-    struct timespec ts;
-    /* BENCH_CLOCK=cpu: this process's CPU time instead of wall time (a shared, overloaded
-       machine); the same switch in ct_bench.c and siconos_bench.c */
-    static int cpu = -1;
-    if (cpu < 0) cpu = getenv("BENCH_CLOCK") && !strcmp(getenv("BENCH_CLOCK"), "cpu");
-    clock_gettime(cpu ? CLOCK_PROCESS_CPUTIME_ID : CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec * 1e-3;
-}
-
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* short CSV tokens for ct_status */
 static const char *status_token(ct_status st) {
     switch (st) {

@@ -107,21 +107,6 @@ static const struct solver_entry SOLVERS[] = {
     {"PROX", SICONOS_FRICTION_3D_PROX, 3000},     {"VI_EG", SICONOS_FRICTION_3D_VI_EG, 10000},
 };
 
-static double now_us(void) {
-    struct timespec ts;
-    /* BENCH_CLOCK=cpu: this process's CPU time instead of wall time (a shared, overloaded
-       machine); the same switch in ct_bench.c and siconos_bench.c */
-    static int cpu = -1;
-    if (cpu < 0) cpu = getenv("BENCH_CLOCK") && !strcmp(getenv("BENCH_CLOCK"), "cpu");
-    clock_gettime(cpu ? CLOCK_PROCESS_CPUTIME_ID : CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec * 1e-3;
-}
-
-static int cmp_double(const void *x, const void *y) {
-    double a = *(const double *)x, b = *(const double *)y;
-    return (a > b) - (a < b);
-}
-
 /* contact.h index -> Siconos index: contact.h (t1, t2, n) = Siconos (1, 2, 0) */
 static int to_siconos(int i) { return 3 * (i / 3) + (i % 3 + 1) % 3; }
 

@@ -14,16 +14,6 @@
 #define TOL_REL 1e-10
 #endif
 
-static ct_result solve_with(const ct_problem *p, ct_settings *s, ct_real *lambda, ct_real *v,
-                            ct_info *info) {
-    ct_workspace ws;
-    ct_result r = ct_workspace_alloc(&ws, p->nb, p->nu, p->nc, s, NULL);
-    if (r != CT_OK) return r;
-    r = ct_solve(p, s, &ws, lambda, v, info);
-    ct_workspace_free(&ws);
-    return r;
-}
-
 /* one contact, G = I, g = (1, 0, -1), mu = 0.5: the CCP answer hovers, v_n = mu ||v_T|| */
 static void test_ccp_closed_form(void) {
     ct_real G[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, g[3] = {1, 0, -1}, mu[1] = {(ct_real)0.5};

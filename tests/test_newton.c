@@ -16,16 +16,6 @@
 #define FD_TOL 1e-5
 #endif
 
-static ct_result solve_with(const ct_problem *p, ct_settings *s, ct_real *lambda, ct_real *v,
-                            ct_info *info) {
-    ct_workspace ws;
-    ct_result r = ct_workspace_alloc(&ws, p->nb, p->nu, p->nc, s, NULL);
-    if (r != CT_OK) return r;
-    r = ct_solve(p, s, &ws, lambda, v, info);
-    ct_workspace_free(&ws);
-    return r;
-}
-
 /* ---- 1. kernels against finite differences ------------------------------------------------ */
 static void kernel_fd(const ct_problem *p, const ct_real vc[3], const char *what) {
     ct_real cost, gam[3], H[9], vp[3], cp, cm, gp[3], gm[3], Hd[9];
