@@ -1255,6 +1255,26 @@ CT__PRIVATE int ct__op_factor(const ct__op *op, const int *idx, int m, const ct_
     return ct__chol_factor(L, m, m, scratch);
 }
 
+/* D = chol(W), lower, of the leading s x s part (s <= 3) of a row-major padded 3x3 W (only its
+   lower triangle is read); 0 when a pivot is not positive. The sparse Cholesky's diagonal
+   blocks and validation's PSD test of the contact blocks. */
+CT__PRIVATE int ct__chol_small(const ct_real W[9], int sz, ct_real D[9]) {
+    int a, b, c;
+    CONTACT_MEMSET(D, 0, 9 * sizeof(ct_real));
+    for (a = 0; a < sz; ++a) {
+        ct_real d = W[4 * a];
+        for (c = 0; c < a; ++c) d -= D[3 * a + c] * D[3 * a + c];
+        if (!(d > 0)) return 0;
+        D[4 * a] = CONTACT_SQRT(d);
+        for (b = a + 1; b < sz; ++b) {
+            ct_real e = W[3 * b + a];
+            for (c = 0; c < a; ++c) e -= D[3 * b + c] * D[3 * a + c];
+            D[3 * b + a] = e / D[4 * a];
+        }
+    }
+    return 1;
+}
+
 /* The sparse Cholesky of G + R + shift I for a block-sparse G (ADMM's factor; issue "scale").
    Groups (a joint or limit row, a contact's 3 rows) are eliminated as blocks:
    - ordering: minimum degree on the group graph, by explicit elimination on bitsets (ties to
@@ -1408,20 +1428,9 @@ CT__PRIVATE int ct__sp_factor(ct__spchol *sp, const ct__op *op, ct_real shift) {
             }
         }
         /* L_kk = chol(W_kk), lower, padded 3x3 */
-        CONTACT_MEMSET(D, 0, 9 * sizeof(ct_real));
-        for (a = 0; a < sk; ++a) {
-            ct_real d = W[4 * a];
-            for (c = 0; c < a; ++c) d -= D[3 * a + c] * D[3 * a + c];
-            if (!(d > 0)) {
-                for (q = 0; q < m; ++q) sp->mark[sp->li[sp->lp[k] + q]] = -1;
-                return k;
-            }
-            D[4 * a] = CONTACT_SQRT(d);
-            for (b = a + 1; b < sk; ++b) {
-                ct_real e = W[3 * b + a];
-                for (c = 0; c < a; ++c) e -= D[3 * b + c] * D[3 * a + c];
-                D[3 * b + a] = e / D[4 * a];
-            }
+        if (!ct__chol_small(W, sk, D)) {
+            for (q = 0; q < m; ++q) sp->mark[sp->li[sp->lp[k] + q]] = -1;
+            return k;
         }
         /* L_ik = W_ik L_kk^-T: each row x solves x L_kk^T = w */
         for (q = 0; q < m; ++q) {
@@ -2353,23 +2362,14 @@ CT__PRIVATE ct_result ct__validate(const ct_problem *p, ct_real sym_tol, int nee
         op.R = NULL; /* G's blocks alone */
         for (i = 0; i < p->nc; ++i) {
             const int r = c0 + 3 * i;
-            ct_real B[9], a00, a11, a22, a10, a20, a21, l10, l20, l21, d1, d2;
+            ct_real B[9], W[9], D[9];
+            int a, b;
             ct__op_block3(&op, r, B);
-            /* Cholesky pivots of the symmetric part plus tau I */
-            a00 = B[0] + tau;
-            a11 = B[4] + tau;
-            a22 = B[8] + tau;
-            a10 = (ct_real)0.5 * (B[3] + B[1]);
-            a20 = (ct_real)0.5 * (B[6] + B[2]);
-            a21 = (ct_real)0.5 * (B[7] + B[5]);
-            if (!(a00 > 0)) return CT_ERROR_NOT_PSD;
-            l10 = a10 / CONTACT_SQRT(a00);
-            l20 = a20 / CONTACT_SQRT(a00);
-            d1 = a11 - l10 * l10;
-            if (!(d1 > 0)) return CT_ERROR_NOT_PSD;
-            l21 = (a21 - l20 * l10) / CONTACT_SQRT(d1);
-            d2 = a22 - l20 * l20 - l21 * l21;
-            if (!(d2 > 0)) return CT_ERROR_NOT_PSD;
+            /* the symmetric part plus tau I must have a Cholesky factor */
+            for (a = 0; a < 3; ++a)
+                for (b = 0; b < 3; ++b) W[3 * a + b] = (ct_real)0.5 * (B[3 * a + b] + B[3 * b + a]);
+            for (a = 0; a < 3; ++a) W[4 * a] += tau;
+            if (!ct__chol_small(W, 3, D)) return CT_ERROR_NOT_PSD;
         }
     }
     return CT_OK;
@@ -4372,6 +4372,7 @@ CT_API ct_result ct_compliance_mujoco(const ct_problem *p, int row0, int rows,
     ct_real dmin, dmax, width, mid, power, b, kk;
     ct_result res;
     int j, n, c0;
+    ct__op op;
     res = ct__compliance_args(p, row0, rows, p ? p->nb + p->nu + 3 * p->nc : 0, R);
     if (res != CT_OK) return res;
     if (!solref || !solimp) return CT_ERROR_INVALID_ARGUMENT;
@@ -4399,6 +4400,7 @@ CT_API ct_result ct_compliance_mujoco(const ct_problem *p, int row0, int rows,
     } else {
         return CT_ERROR_INVALID_ARGUMENT;
     }
+    ct__op_init(&op, p);
     for (j = row0; j < row0 + rows; ++j) {
         /* a contact's three rows take the impedance of its distance (the normal row's pos) */
         int is_contact = j >= c0, normal = is_contact && (j - c0) % 3 == 2;
@@ -4419,12 +4421,9 @@ CT_API ct_result ct_compliance_mujoco(const ct_problem *p, int row0, int rows,
             }
             d = dmin + y * (dmax - dmin);
         }
-        {   /* elliptic cones (MuJoCo's R_friction = R_normal / impratio, impratio = 1): a
-               contact's three rows take its normal row's R, so the tangents are isotropic */
-            ct__op op;
-            ct__op_init(&op, p);
-            R[j] = (1 - d) / d * ct__op_g(&op, jn, jn);
-        }
+        /* elliptic cones (MuJoCo's R_friction = R_normal / impratio, impratio = 1): a contact's
+           three rows take its normal row's R, so the tangents are isotropic */
+        R[j] = (1 - d) / d * ct__op_g(&op, jn, jn);
         if (vref) {
             ct_real rj = is_contact && !normal ? 0 : r; /* the position term acts on the normal */
             vref[j] = dt * (b * (vel ? vel[j] : 0) + kk * d * rj);
