@@ -816,11 +816,42 @@ CT__PRIVATE void ct__ssq_add(ct_real *scale, ct_real *ssq, ct_real x) {
         *ssq += (a / *scale) * (a / *scale);
     }
 }
+/* A plain sum of squares is exact to rounding unless it overflows or its terms underflow: it is
+   trusted when finite and at least CT__SSQ_LO (then an underflowed term is below 1e-100 of the
+   sum in double, 1e-13 in float), or when every term is zero; otherwise the scaled update above
+   recomputes it. The fast path is what the criteria run on every iteration. */
+#ifdef CONTACT_USE_FLOAT
+#define CT__SSQ_LO ((ct_real)1e-25)
+#else
+#define CT__SSQ_LO ((ct_real)1e-200)
+#endif
+CT__PRIVATE int ct__ssq_plain_ok(ct_real sum, ct_real amax) {
+    return ct__finite(sum) && (sum >= CT__SSQ_LO || !(amax > 0));
+}
 CT__PRIVATE ct_real ct__norm2_safe(const ct_real *x, int n) {
-    ct_real scale = 0, ssq = 0;
+    ct_real scale = 0, ssq = 0, sum = 0, amax = 0;
     int i;
+    for (i = 0; i < n; ++i) {
+        sum += x[i] * x[i];
+        amax = ct__max(amax, CONTACT_FABS(x[i]));
+    }
+    if (ct__ssq_plain_ok(sum, amax)) return CONTACT_SQRT(sum);
     for (i = 0; i < n; ++i) ct__ssq_add(&scale, &ssq, x[i]);
     return scale * CONTACT_SQRT(ssq);
+}
+
+/* A sum of squares accumulated plainly (safe = 0) or by the scaled update (safe = 1) */
+typedef struct ct__ssq {
+    ct_real scale, ssq, sum, amax;
+    int safe;
+} ct__ssq;
+CT__PRIVATE void ct__ssq_take(ct__ssq *a, ct_real x) {
+    if (a->safe) {
+        ct__ssq_add(&a->scale, &a->ssq, x);
+    } else {
+        a->sum += x * x;
+        a->amax = ct__max(a->amax, CONTACT_FABS(x));
+    }
 }
 
 CT__PRIVATE ct_real ct__norm2(const ct_real *x, int n) {
@@ -1197,6 +1228,26 @@ CT__PRIVATE ct_real ct__op_row(const ct__op *op, int i, const ct_real *x) {
     ct_real gx = op->G ? ct__dot(op->G + (size_t)i * op->n, x, op->n) : ct__sp_row(op, i, x);
     return gx + ct__op_r(op, i) * x[i];
 }
+/* y[0..3) = ((G + R) x) at the 3 rows of the contact starting at r0, in one pass */
+CT__PRIVATE void ct__op_rows3(const ct__op *op, int r0, const ct_real *x, ct_real y[3]) {
+    int a, k;
+    if (op->G) {
+        for (a = 0; a < 3; ++a) y[a] = ct__dot(op->G + (size_t)(r0 + a) * op->n, x, op->n);
+    } else {
+        const int gi = ct__grp(op->c0, r0);
+        y[0] = y[1] = y[2] = 0;
+        for (k = op->S->row_ptr[gi]; k < op->S->row_ptr[gi + 1]; ++k) {
+            const int gj = op->S->col[k], c = ct__grp_row(op->c0, gj);
+            const ct_real *blk = op->S->val + 9 * (size_t)k;
+            if (gj < op->c0) {
+                for (a = 0; a < 3; ++a) y[a] += blk[3 * a] * x[c];
+            } else {
+                for (a = 0; a < 3; ++a) y[a] += blk[3 * a] * x[c] + blk[3 * a + 1] * x[c + 1] + blk[3 * a + 2] * x[c + 2];
+            }
+        }
+    }
+    for (a = 0; a < 3; ++a) y[a] += ct__op_r(op, r0 + a) * x[r0 + a];
+}
 /* y = (G + R) x; the sparse form walks each block row once */
 CT__PRIVATE void ct__op_mul(const ct__op *op, const ct_real *x, ct_real *y) {
     int i;
@@ -1223,6 +1274,42 @@ CT__PRIVATE void ct__op_mul(const ct__op *op, const ct_real *x, ct_real *y) {
     }
     if (op->R)
         for (i = 0; i < op->n; ++i) y[i] += op->R[i] * x[i];
+}
+/* v += (G + R)[:, r0 .. r0+len) d: the columns of a row (len 1) or a contact (len 3), read as
+   its rows (G is symmetric: ct_problem_validate); what a Gauss-Seidel update adds to v */
+CT__PRIVATE void ct__op_add_cols(const ct__op *op, int r0, int len, const ct_real *d, ct_real *v) {
+    int a, j, k;
+    if (op->G) {
+        const size_t n = (size_t)op->n;
+        const ct_real *g0 = op->G + (size_t)r0 * n;
+        if (len == 3) {
+            const ct_real *g1 = g0 + n, *g2 = g1 + n, d0 = d[0], d1 = d[1], d2 = d[2];
+            for (j = 0; j < op->n; ++j) v[j] += g0[j] * d0 + g1[j] * d1 + g2[j] * d2;
+        } else {
+            for (j = 0; j < op->n; ++j) v[j] += g0[j] * d[0];
+        }
+    } else {
+        const int gi = ct__grp(op->c0, r0);
+        for (k = op->S->row_ptr[gi]; k < op->S->row_ptr[gi + 1]; ++k) {
+            const int gj = op->S->col[k], c = ct__grp_row(op->c0, gj);
+            const ct_real *blk = op->S->val + 9 * (size_t)k;
+            if (gj < op->c0) { /* a 1-row group: the block's first column */
+                ct_real acc = 0;
+                for (a = 0; a < len; ++a) acc += blk[3 * a] * d[a];
+                v[c] += acc;
+            } else if (len == 3) {
+                v[c] += blk[0] * d[0] + blk[3] * d[1] + blk[6] * d[2];
+                v[c + 1] += blk[1] * d[0] + blk[4] * d[1] + blk[7] * d[2];
+                v[c + 2] += blk[2] * d[0] + blk[5] * d[1] + blk[8] * d[2];
+            } else {
+                v[c] += blk[0] * d[0];
+                v[c + 1] += blk[1] * d[0];
+                v[c + 2] += blk[2] * d[0];
+            }
+        }
+    }
+    if (op->R)
+        for (a = 0; a < len; ++a) v[r0 + a] += op->R[r0 + a] * d[a];
 }
 CT__PRIVATE void ct__op_mul_cb(const void *ctx, const ct_real *x, ct_real *y) {
     ct__op_mul((const ct__op *)ctx, x, y);
@@ -1868,10 +1955,10 @@ CT__PRIVATE void ct__res_take(ct_real val, int row, ct_real *best, int *best_row
    residual clamped to CT__RES_MAX: a residual too large to represent (or NaN from inf - inf)
    reads as the largest finite value, never inf, NaN or a false 0. */
 CT__PRIVATE void ct__criteria_finish(const ct_problem *p, const ct_real *lambda, const ct_real *v,
-                                     ct_real fs, ct_real fq, ct_residuals *out) {
+                                     const ct__ssq *F, ct_residuals *out) {
     const int n = p->nb + p->nu + 3 * p->nc;
     ct_real den = ct__max(ct__norm2_safe(p->g, n), ct__max(ct__norm2_safe(lambda, n), ct__norm2_safe(v, n)));
-    ct_real num = fs * CONTACT_SQRT(fq);
+    ct_real num = F->safe ? F->scale * CONTACT_SQRT(F->ssq) : CONTACT_SQRT(F->sum);
     ct_real *f[7];
     int i;
     out->relative = den > 0 ? num / den : (num > 0 ? CT__RES_MAX : (ct_real)0);
@@ -1881,53 +1968,17 @@ CT__PRIVATE void ct__criteria_finish(const ct_problem *p, const ct_real *lambda,
         if (!(*f[i] <= CT__RES_MAX)) *f[i] = CT__RES_MAX;
 }
 
-CT_API ct_result ct_criteria(const ct_problem *p, const ct_real *lambda, const ct_real *v,
-                             ct_flavor flavor, ct_residuals *out) {
-    int i, n;
-    ct_real fs = 0, fq = 0; /* ||F||^2 = fs^2 fq, overflow-safe */
-    if (!p || !lambda || !v || !out || (p->nc > 0 && !p->mu) || !p->g)
-        return CT_ERROR_INVALID_ARGUMENT;
-    if (p->nb < 0 || p->nu < 0 || p->nc < 0) return CT_ERROR_INVALID_SIZE;
-    n = p->nb + p->nu + 3 * p->nc;
-    CONTACT_MEMSET(out, 0, sizeof(*out));
-    out->primal_row = out->dual_row = out->comp_row = out->natmap_row = -1;
-    out->signorini_row = out->absolute_row = -1;
-    if (flavor == CT_FLAVOR_SOFT) {
-        /* the model's law: v_c = v - R lambda (the physical velocity) and lambda = gamma(v_c);
-           natmap (= absolute) is max ||lambda_i - gamma_i(v_c)|| per row or contact */
-        ct_result res;
-        if (n > 0 && !p->G && !p->Gs) return CT_ERROR_INVALID_ARGUMENT;
-        res = ct__soft_validate(p);
-        if (res != CT_OK) return res;
-        for (i = 0; i < p->nb + p->nu; ++i) {
-            ct_real c, gm, h, e;
-            ct__soft_row(p, i, v[i] - p->R[i] * lambda[i], &c, &gm, &h);
-            e = CONTACT_FABS(lambda[i] - gm);
-            ct__res_take(e, i, &out->natmap, &out->natmap_row);
-            ct__ssq_add(&fs, &fq, e);
-        }
-        for (i = 0; i < p->nc; ++i) {
-            int r = p->nb + p->nu + 3 * i, j;
-            ct_real vc[3], gm[3], c, e2 = 0;
-            for (j = 0; j < 3; ++j) vc[j] = v[r + j] - (p->R ? p->R[r + j] * lambda[r + j] : 0);
-            ct__soft_contact(p, i, vc, &c, gm, NULL);
-            for (j = 0; j < 3; ++j) e2 += (lambda[r + j] - gm[j]) * (lambda[r + j] - gm[j]);
-            ct__res_take(CONTACT_SQRT(e2), r, &out->natmap, &out->natmap_row);
-            ct__res_take(CONTACT_FABS(lambda[r + 2] * v[r + 2]), r, &out->signorini, &out->signorini_row);
-            ct__ssq_add(&fs, &fq, CONTACT_SQRT(e2));
-        }
-        out->absolute = out->natmap;
-        out->absolute_row = out->natmap_row;
-        ct__criteria_finish(p, lambda, v, fs, fq, out);
-        return CT_OK;
-    }
+/* the rigid flavors (NCP, CCP, LCP, SIGNORINI) of ct_criteria, ||F||^2 into F */
+CT__PRIVATE void ct__criteria_rigid(const ct_problem *p, const ct_real *lambda, const ct_real *v,
+                                    ct_flavor flavor, ct_residuals *out, ct__ssq *F) {
+    int i;
     for (i = 0; i < p->nb; ++i) {
         ct_real a = CONTACT_FABS(v[i]);
         ct__res_take(0, i, &out->primal, &out->primal_row);
         ct__res_take(a, i, &out->dual, &out->dual_row);
         ct__res_take(0, i, &out->comp, &out->comp_row);
         ct__res_take(a, i, &out->natmap, &out->natmap_row);
-        ct__ssq_add(&fs, &fq, a);
+        ct__ssq_take(F, a);
     }
     for (i = p->nb; i < p->nb + p->nu; ++i) {
         ct_real l = lambda[i], w = v[i], t = l - w, nat = l - (t > 0 ? t : 0);
@@ -1936,7 +1987,7 @@ CT_API ct_result ct_criteria(const ct_problem *p, const ct_real *lambda, const c
         ct__res_take(CONTACT_FABS(l * w), i, &out->comp, &out->comp_row);
         ct__res_take(CONTACT_FABS(nat), i, &out->natmap, &out->natmap_row);
         ct__res_take(CONTACT_FABS(l * w), i, &out->signorini, &out->signorini_row);
-        ct__ssq_add(&fs, &fq, nat);
+        ct__ssq_take(F, nat);
     }
     for (i = 0; i < p->nc; ++i) {
         int r = p->nb + p->nu + 3 * i;
@@ -1973,13 +2024,69 @@ CT_API ct_result ct_criteria(const ct_problem *p, const ct_real *lambda, const c
         }
         ct__res_take(CONTACT_SQRT(nat2), r, &out->natmap, &out->natmap_row);
         ct__res_take(CONTACT_FABS(l[2] * v[r + 2]), r, &out->signorini, &out->signorini_row);
-        ct__ssq_add(&fs, &fq, CONTACT_SQRT(nat2));
+        ct__ssq_take(F, CONTACT_SQRT(nat2));
     }
     out->absolute = out->primal;
     out->absolute_row = out->primal_row;
     if (out->dual > out->absolute) { out->absolute = out->dual; out->absolute_row = out->dual_row; }
     if (out->comp > out->absolute) { out->absolute = out->comp; out->absolute_row = out->comp_row; }
-    ct__criteria_finish(p, lambda, v, fs, fq, out);
+}
+
+/* One pass of ct_criteria; ||F|| accumulated plainly (safe = 0) or scaled (safe = 1). Returns
+   0 when the plain sum is not to be trusted (ct__ssq_plain_ok), and the pass is redone safe. */
+CT__PRIVATE int ct__criteria_pass(const ct_problem *p, const ct_real *lambda, const ct_real *v,
+                                  ct_flavor flavor, ct_residuals *out, int safe) {
+    int i;
+    ct__ssq F; /* ||F||^2 */
+    CONTACT_MEMSET(&F, 0, sizeof(F));
+    F.safe = safe;
+    CONTACT_MEMSET(out, 0, sizeof(*out));
+    out->primal_row = out->dual_row = out->comp_row = out->natmap_row = -1;
+    out->signorini_row = out->absolute_row = -1;
+    if (flavor == CT_FLAVOR_SOFT) {
+        /* the model's law: v_c = v - R lambda (the physical velocity) and lambda = gamma(v_c);
+           natmap (= absolute) is max ||lambda_i - gamma_i(v_c)|| per row or contact */
+        for (i = 0; i < p->nb + p->nu; ++i) {
+            ct_real c, gm, h, e;
+            ct__soft_row(p, i, v[i] - p->R[i] * lambda[i], &c, &gm, &h);
+            e = CONTACT_FABS(lambda[i] - gm);
+            ct__res_take(e, i, &out->natmap, &out->natmap_row);
+            ct__ssq_take(&F, e);
+        }
+        for (i = 0; i < p->nc; ++i) {
+            int r = p->nb + p->nu + 3 * i, j;
+            ct_real vc[3], gm[3], c, e2 = 0;
+            for (j = 0; j < 3; ++j) vc[j] = v[r + j] - (p->R ? p->R[r + j] * lambda[r + j] : 0);
+            ct__soft_contact(p, i, vc, &c, gm, NULL);
+            for (j = 0; j < 3; ++j) e2 += (lambda[r + j] - gm[j]) * (lambda[r + j] - gm[j]);
+            ct__res_take(CONTACT_SQRT(e2), r, &out->natmap, &out->natmap_row);
+            ct__res_take(CONTACT_FABS(lambda[r + 2] * v[r + 2]), r, &out->signorini, &out->signorini_row);
+            ct__ssq_take(&F, CONTACT_SQRT(e2));
+        }
+        out->absolute = out->natmap;
+        out->absolute_row = out->natmap_row;
+    } else {
+        ct__criteria_rigid(p, lambda, v, flavor, out, &F);
+    }
+    if (!safe && !ct__ssq_plain_ok(F.sum, F.amax)) return 0;
+    ct__criteria_finish(p, lambda, v, &F, out);
+    return 1;
+}
+
+CT_API ct_result ct_criteria(const ct_problem *p, const ct_real *lambda, const ct_real *v,
+                             ct_flavor flavor, ct_residuals *out) {
+    int n;
+    if (!p || !lambda || !v || !out || (p->nc > 0 && !p->mu) || !p->g)
+        return CT_ERROR_INVALID_ARGUMENT;
+    if (p->nb < 0 || p->nu < 0 || p->nc < 0) return CT_ERROR_INVALID_SIZE;
+    n = p->nb + p->nu + 3 * p->nc;
+    if (flavor == CT_FLAVOR_SOFT) {
+        ct_result res;
+        if (n > 0 && !p->G && !p->Gs) return CT_ERROR_INVALID_ARGUMENT;
+        res = ct__soft_validate(p);
+        if (res != CT_OK) return res;
+    }
+    if (!ct__criteria_pass(p, lambda, v, flavor, out, 0)) ct__criteria_pass(p, lambda, v, flavor, out, 1);
     return CT_OK;
 }
 
@@ -2437,24 +2544,39 @@ CT__PRIVATE void ct__record(const ct__run *r, ct_real rho, ct_real primal, ct_re
     e->criterion = criterion;
 }
 
-/* Velocity of lambda into v, then the method's stopping criterion. Returns 1 when met. */
-CT__PRIVATE int ct__converged(ct__run *r, const ct_real *lambda, ct_real *v) {
-    ct_velocity(r->p, lambda, v);
+/* The method's stopping criterion at (lambda, v), v the velocity of lambda. Returns 1 when met. */
+CT__PRIVATE int ct__score(ct__run *r, const ct_real *lambda, const ct_real *v) {
     ct_criteria(r->p, lambda, v, r->flavor, &r->last);
     if (r->s->stop == CT_STOP_RELATIVE) r->last_met = r->last.relative <= r->s->tol_rel;
     else r->last_met = r->last.absolute <= r->s->tol_abs;
     return r->last_met;
 }
 
+/* Velocity of lambda into v, then ct__score */
+CT__PRIVATE int ct__converged(ct__run *r, const ct_real *lambda, ct_real *v) {
+    ct_velocity(r->p, lambda, v);
+    return ct__score(r, lambda, v);
+}
+
+/* The velocity of the starting point: g for lambda = 0 (a cold start), else (G + R) lambda + g */
+CT__PRIVATE void ct__start_velocity(const ct__run *r, const ct_real *lambda, ct_real *v) {
+    if (r->s->warm_start) ct_velocity(r->p, lambda, v);
+    else CONTACT_MEMCPY(v, r->p->g, (size_t)r->n * sizeof(ct_real));
+}
+
 /* The test after iteration k (0-based): every check_every iterations the point is scored
    (ct__converged); the iteration goes to settings.history, its criterion -1 when not scored.
-   Returns 1 when the tolerance is met. */
-CT__PRIVATE int ct__check(ct__run *r, int k, const ct_real *lambda, ct_real *v, ct_real rho,
-                          ct_real primal, ct_real dual) {
+   kept = 1: the solver keeps v = (G + R) lambda + g up to date (the sweeps); it is scored as
+   it is, and a point that meets the tolerance is scored again on v recomputed, so that what
+   the solver returns is scored exactly (and v's rounding drift is reset). Returns 1 when the
+   tolerance is met. */
+CT__PRIVATE int ct__check(ct__run *r, int k, const ct_real *lambda, ct_real *v, int kept,
+                          ct_real rho, ct_real primal, ct_real dual) {
     int met = 0;
     ct_real crit = -1;
     if ((k + 1) % r->s->check_every == 0) {
-        met = ct__converged(r, lambda, v);
+        met = kept ? ct__score(r, lambda, v) : ct__converged(r, lambda, v);
+        if (met && kept) met = ct__converged(r, lambda, v);
         crit = ct__measure(r);
     }
     ct__record(r, rho, primal, dual, crit);
@@ -2910,6 +3032,9 @@ typedef struct ct__gs {
     ct_real *blk;   /* 18 per contact: B row-major, then B^-1 (zeros when B = 0)                */
     ct_real alpha;  /* current relaxation of the Preclik methods                               */
     ct_real upd;    /* max |lambda_new - lambda_old| over the sweep                             */
+    int kept;       /* 1: v is kept up to date by the updates; 0: each row is read afresh       */
+    ct_real best;   /* the best scored measure so far, and the checks since it improved ...     */
+    int since;      /* ... (kept v: ten checks without progress switch to rows read afresh)     */
 } ct__gs;
 
 CT__PRIVATE void ct__gs_setup(ct__gs *gs) {
@@ -3012,34 +3137,44 @@ CT__PRIVATE void ct__gs_contact(ct__gs *gs, int i, ct_real v[3], ct_real l[3]) {
     }
 }
 
-/* One sweep: joints, limits, contacts (seed 001 Alg. 5). */
-CT__PRIVATE void ct__gs_sweep(ct__gs *gs, ct_real *lambda) {
+/* One sweep: joints, limits, contacts (seed 001 Alg. 5). Each row or contact needs its
+   velocity with the current lambda. kept = 1: v = (G + R) lambda + g on entry and kept so: a
+   row or contact reads its velocity from v and adds its update's columns (ct__op_add_cols),
+   the same work as reading its rows but none for a row that does not move, and the check
+   needs no product. The sums of v carry the rounding of every update; near the rounding floor
+   (no progress for ten checks, ct__gs_solve) the sweeps switch to kept = 0: each velocity is
+   read afresh from the rows of G, whose fixed point is exact to the last bit. */
+CT__PRIVATE void ct__gs_sweep(ct__gs *gs, ct_real *lambda, ct_real *v) {
     const ct__run *r = gs->r;
     const ct_problem *p = r->p;
     const int nb = p->nb, c0 = nb + p->nu;
-    ct_real upd = 0, old[3], v[3];
+    ct_real upd = 0, old[3], vl[3], d[3];
     int i;
-    for (i = 0; i < nb; ++i) {
-        ct_real d = gs->step[i] * (ct__op_row(&r->op, i, lambda) + p->g[i]);
-        lambda[i] -= d;
-        upd = ct__max(upd, CONTACT_FABS(d));
-    }
-    for (i = nb; i < c0; ++i) {
-        ct_real l = lambda[i] - gs->step[i] * (ct__op_row(&r->op, i, lambda) + p->g[i]);
-        l = l > 0 ? l : 0;
-        upd = ct__max(upd, CONTACT_FABS(l - lambda[i]));
+    for (i = 0; i < c0; ++i) {
+        ct_real vi = gs->kept ? v[i] : ct__op_row(&r->op, i, lambda) + p->g[i];
+        ct_real l = lambda[i] - gs->step[i] * vi;
+        if (i >= nb) l = l > 0 ? l : 0;
+        d[0] = l - lambda[i];
+        if (d[0] == 0) continue;
         lambda[i] = l;
+        if (gs->kept) ct__op_add_cols(&r->op, i, 1, d, v);
+        upd = ct__max(upd, CONTACT_FABS(d[0]));
     }
     for (i = 0; i < p->nc; ++i) {
         int q = c0 + 3 * i;
         ct_real *l = lambda + q;
-        v[0] = ct__op_row(&r->op, q, lambda) + p->g[q];
-        v[1] = ct__op_row(&r->op, q + 1, lambda) + p->g[q + 1];
-        v[2] = ct__op_row(&r->op, q + 2, lambda) + p->g[q + 2];
+        if (gs->kept) {
+            vl[0] = v[q]; vl[1] = v[q + 1]; vl[2] = v[q + 2];
+        } else {
+            ct__op_rows3(&r->op, q, lambda, vl);
+            vl[0] += p->g[q]; vl[1] += p->g[q + 1]; vl[2] += p->g[q + 2];
+        }
         old[0] = l[0]; old[1] = l[1]; old[2] = l[2];
-        ct__gs_contact(gs, i, v, l);
-        upd = ct__max(upd, ct__max(CONTACT_FABS(l[0] - old[0]),
-                                   ct__max(CONTACT_FABS(l[1] - old[1]), CONTACT_FABS(l[2] - old[2]))));
+        ct__gs_contact(gs, i, vl, l);
+        d[0] = l[0] - old[0]; d[1] = l[1] - old[1]; d[2] = l[2] - old[2];
+        if (d[0] == 0 && d[1] == 0 && d[2] == 0) continue;
+        if (gs->kept) ct__op_add_cols(&r->op, q, 3, d, v);
+        upd = ct__max(upd, ct__max(CONTACT_FABS(d[0]), ct__max(CONTACT_FABS(d[1]), CONTACT_FABS(d[2]))));
     }
     gs->upd = upd;
 }
@@ -3076,25 +3211,28 @@ CT__PRIVATE ct_status ct__gs_solve(ct__run *r, const ct__layout *L, ct_workspace
     gs.blk = ct__ws_arr(ws, L->blk);
     gs.alpha = raisim ? s->raisim.alpha : s->pgs.omega;
     gs.upd = 0;
+    gs.kept = 1;
+    gs.best = -1;
+    gs.since = 0;
     ct__gs_setup(&gs);
+    ct__start_velocity(r, lambda, v); /* the sweeps keep it */
     if (m == CT_METHOD_RAISIM_DS_ES) {
         ct_real tr = 0;
         for (i = 0; i < n; ++i) tr += ct__op_entry(&r->op, i, i);
         itot = s->raisim.mass_sum > 0 ? s->raisim.mass_sum
                                       : (tr > CT_MINVAL ? (ct_real)n * (ct_real)n / tr : (ct_real)1);
-        ct_velocity(r->p, lambda, v);
         f_prev = ct__objective(r->p, lambda, v, n);
     }
     for (k = 0; k < s->max_iter; ++k) {
         CONTACT_MEMCPY(lprev, lambda, (size_t)n * sizeof(ct_real));
-        ct__gs_sweep(&gs, lambda);
+        ct__gs_sweep(&gs, lambda, v);
         if (raisim) gs.alpha = s->raisim.alpha_min + s->raisim.gamma * (gs.alpha - s->raisim.alpha_min);
         r->iterations = k + 1;
         if (!ct__all_finite(lambda, (size_t)n) || !ct__in_range(lambda, (size_t)n)) { /* diverged */
             CONTACT_MEMCPY(lambda, lprev, (size_t)n * sizeof(ct_real));
             return CT_STATUS_NUMERICAL_FAILURE;
         }
-        if (ct__check(r, k, lambda, v, 0, -1, -1)) {
+        if (ct__check(r, k, lambda, v, gs.kept, 0, -1, -1)) {
             if (r->flavor != CT_FLAVOR_SIGNORINI) return CT_STATUS_CONVERGED;
             if (s->stop == CT_STOP_RELATIVE) {
                 ct_real lmax = 0;
@@ -3104,9 +3242,17 @@ CT__PRIVATE ct_status ct__gs_solve(ct__run *r, const ct__layout *L, ct_workspace
                 return CT_STATUS_CONVERGED;
             }
         }
+        if (gs.kept && (k + 1) % s->check_every == 0) { /* progress of the kept v's measure */
+            if (gs.best < 0 || ct__measure(r) < gs.best) {
+                gs.best = ct__measure(r);
+                gs.since = 0;
+            } else if (++gs.since >= 10) {
+                gs.kept = 0;
+            }
+        }
         if (m == CT_METHOD_RAISIM_DS_ES) {
             ct_real f;
-            ct_velocity(r->p, lambda, v);
+            if (!gs.kept) ct_velocity(r->p, lambda, v);
             f = ct__objective(r->p, lambda, v, n);
             if (CONTACT_FABS(f - f_prev) <= s->raisim.es_tol * itot) return CT_STATUS_STALLED;
             f_prev = f;
@@ -3298,7 +3444,7 @@ CT__PRIVATE ct_status ct__admm(ct__run *r, const ct__layout *L, ct_workspace *ws
             status = CT_STATUS_NUMERICAL_FAILURE;
             break;
         }
-        if (ct__check(r, k, y, v, rho, rp, rd)) {
+        if (ct__check(r, k, y, v, 0, rho, rp, rd)) {
             status = CT_STATUS_CONVERGED;
             break;
         }
@@ -3503,7 +3649,7 @@ CT__PRIVATE ct_status ct__staggered(ct__run *r, const ct__layout *L, ct_workspac
             CONTACT_MEMCPY(lambda, lprev, (size_t)n * sizeof(ct_real));
             return CT_STATUS_NUMERICAL_FAILURE;
         }
-        if (ct__check(r, k, lambda, v, r->rho, -1, -1)) return CT_STATUS_CONVERGED;
+        if (ct__check(r, k, lambda, v, 0, r->rho, -1, -1)) return CT_STATUS_CONVERGED;
         if (ct__stalled(r, lambda, lprev)) return CT_STATUS_STALLED;
         if (ct__diverging(r, k, lambda, lprev, v, ct__ws_arr(ws, L->u), &certified))
             return CT_STATUS_NUMERICAL_FAILURE;
@@ -3756,7 +3902,7 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, const ct__layout *L, ct_workspace *
         ls.s1 = ct__dot(dq, u, m) + (gen ? ct__dot(dq, cv, m) : 0);
         if (!(d0 < 0)) { /* no descent direction left: the gradient is at rounding level */
             CONTACT_MEMCPY(lambda, gam, (size_t)n * sizeof(ct_real));
-            return ct__check(r, k, lambda, v, 0, -1, -1) ? CT_STATUS_CONVERGED : CT_STATUS_STALLED;
+            return ct__check(r, k, lambda, v, 0, 0, -1, -1) ? CT_STATUS_CONVERGED : CT_STATUS_STALLED;
         }
         /* exact line search on phi'(alpha) = 0 in [0, alpha_max] */
         {
@@ -3801,7 +3947,7 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, const ct__layout *L, ct_workspace *
             CONTACT_MEMSET(lambda, 0, (size_t)n * sizeof(ct_real)); /* a finite, scorable point */
             return CT_STATUS_NUMERICAL_FAILURE;
         }
-        if (ct__check(r, k, lambda, v, 0, -1, -1)) return CT_STATUS_CONVERGED;
+        if (ct__check(r, k, lambda, v, 0, 0, -1, -1)) return CT_STATUS_CONVERGED;
         /* stall: the cost no longer changes (Drake's test) and neither does the velocity (the
            cost can carry a large constant, so its change alone may hide real progress) */
         if (CONTACT_FABS(cost - cost_new) <= ns->cost_tol * ct__max(CONTACT_FABS(cost), CONTACT_FABS(cost_new))) {
@@ -4829,7 +4975,7 @@ CT__PRIVATE ct_result ct__solve(const ct_problem *p, const ct_settings *s, ct_wo
     ct_result res;
     ct_status st_out;
     ct_info local;
-    int n, sparse;
+    int n, sparse, start_met = 0;
     if (!info) info = &local;
     CONTACT_MEMSET(info, 0, sizeof(*info));
     info->status = CT_STATUS_NOT_SOLVED;
@@ -4875,9 +5021,13 @@ CT__PRIVATE ct_result ct__solve(const ct_problem *p, const ct_settings *s, ct_wo
     run.flavor = ct_method_flavor(s);
     info->flavor = run.flavor;
     info->workspace_peak = L.total;
+    if (n > 0 && run.flavor != CT_FLAVOR_SIGNORINI) {
+        ct__start_velocity(&run, lambda, v);
+        start_met = ct__score(&run, lambda, v);
+    }
     if (n == 0) {
         st_out = CT_STATUS_CONVERGED;
-    } else if (run.flavor != CT_FLAVOR_SIGNORINI && ct__converged(&run, lambda, v)) {
+    } else if (start_met) {
         /* the start (a warm start, or lambda = 0 when every contact opens) already meets the
            tolerance: no setup, no iteration (the workspace, its ADMM state included, is not
            touched) */
