@@ -1585,10 +1585,12 @@ CT__PRIVATE void ct__m3_mul(const ct_real B[9], const ct_real x[3], ct_real y[3]
     ct_real y2 = B[6] * x[0] + B[7] * x[1] + B[8] * x[2];
     y[0] = y0; y[1] = y1; y[2] = y2;
 }
-/* x = B^-1 b for a symmetric positive definite B, by its Cholesky; returns 0 (x untouched)
-   when B is not numerically positive definite. */
-CT__PRIVATE int ct__m3_solve_spd(const ct_real B[9], const ct_real b[3], ct_real x[3]) {
-    ct_real l00, l10, l20, l11, l21, l22, d, y0, y1, y2, tol = 64 * CT_EPS * (B[0] + B[4] + B[8]);
+/* B^-1 of a symmetric 3x3 B (its lower triangle is read) by its Cholesky factor L,
+   B^-1 = L^-T L^-1; 0 (Bi untouched) when a pivot is below 64 eps tr(B): not safely positive
+   definite */
+CT__PRIVATE int ct__m3_inv_spd(const ct_real B[9], ct_real Bi[9]) {
+    ct_real l00, l10, l20, l11, l21, l22, d, i00, i11, i22, i10, i21, i20,
+        tol = 64 * CT_EPS * (B[0] + B[4] + B[8]);
     if (!(B[0] > tol)) return 0;
     l00 = CONTACT_SQRT(B[0]);
     l10 = B[3] / l00;
@@ -1600,12 +1602,20 @@ CT__PRIVATE int ct__m3_solve_spd(const ct_real B[9], const ct_real b[3], ct_real
     d = B[8] - l20 * l20 - l21 * l21;
     if (!(d > tol)) return 0;
     l22 = CONTACT_SQRT(d);
-    y0 = b[0] / l00;
-    y1 = (b[1] - l10 * y0) / l11;
-    y2 = (b[2] - l20 * y0 - l21 * y1) / l22;
-    x[2] = y2 / l22;
-    x[1] = (y1 - l21 * x[2]) / l11;
-    x[0] = (y0 - l10 * x[1] - l20 * x[2]) / l00;
+    /* M = L^-1 (lower) */
+    i00 = 1 / l00;
+    i11 = 1 / l11;
+    i22 = 1 / l22;
+    i10 = -l10 * i00 * i11;
+    i21 = -l21 * i11 * i22;
+    i20 = -(l20 * i00 + l21 * i10) * i22;
+    /* B^-1 = M^T M */
+    Bi[0] = i00 * i00 + i10 * i10 + i20 * i20;
+    Bi[1] = Bi[3] = i10 * i11 + i20 * i21;
+    Bi[2] = Bi[6] = i20 * i22;
+    Bi[4] = i11 * i11 + i21 * i21;
+    Bi[5] = Bi[7] = i21 * i22;
+    Bi[8] = i22 * i22;
     return 1;
 }
 
@@ -1957,10 +1967,20 @@ CT__PRIVATE void ct__res_take(ct_real val, int row, ct_real *best, int *best_row
 CT__PRIVATE void ct__criteria_finish(const ct_problem *p, const ct_real *lambda, const ct_real *v,
                                      const ct__ssq *F, ct_residuals *out) {
     const int n = p->nb + p->nu + 3 * p->nc;
-    ct_real den = ct__max(ct__norm2_safe(p->g, n), ct__max(ct__norm2_safe(lambda, n), ct__norm2_safe(v, n)));
-    ct_real num = F->safe ? F->scale * CONTACT_SQRT(F->ssq) : CONTACT_SQRT(F->sum);
+    ct_real num = F->safe ? F->scale * CONTACT_SQRT(F->ssq) : CONTACT_SQRT(F->sum), den;
+    ct_real sg = 0, sl = 0, sv = 0, amax = 0; /* the three norms in one pass when plain sums do */
     ct_real *f[7];
     int i;
+    for (i = 0; i < n; ++i) {
+        sg += p->g[i] * p->g[i];
+        sl += lambda[i] * lambda[i];
+        sv += v[i] * v[i];
+        amax = ct__max(amax, ct__max(CONTACT_FABS(p->g[i]), ct__max(CONTACT_FABS(lambda[i]), CONTACT_FABS(v[i]))));
+    }
+    if (ct__ssq_plain_ok(sg + sl + sv, amax)) /* the largest sum is then exact to rounding */
+        den = CONTACT_SQRT(ct__max(sg, ct__max(sl, sv)));
+    else
+        den = ct__max(ct__norm2_safe(p->g, n), ct__max(ct__norm2_safe(lambda, n), ct__norm2_safe(v, n)));
     out->relative = den > 0 ? num / den : (num > 0 ? CT__RES_MAX : (ct_real)0);
     f[0] = &out->primal; f[1] = &out->dual; f[2] = &out->comp; f[3] = &out->natmap;
     f[4] = &out->signorini; f[5] = &out->absolute; f[6] = &out->relative;
@@ -2384,11 +2404,26 @@ CT_API ct_result ct_settings_validate(const ct_settings *s) {
 
 /* >>validate ----------------------------------------------------------------------------- */
 /* need_G = 0: the inverse dynamics, which reads no G */
-/* The structure and values of a block-sparse G (ct_sparse); dmax receives max |G_ii| */
-CT__PRIVATE ct_result ct__validate_sparse(const ct_problem *p, ct_real sym_tol, ct_real *dmax) {
+/* The PSD necessary conditions of ct__validate on a contact's 3x3 block B of G (row-major):
+   its symmetric part plus tau I has a Cholesky factor */
+CT__PRIVATE int ct__block_psd(const ct_real B[9], ct_real tau) {
+    ct_real W[9], D[9];
+    int a, b;
+    for (a = 0; a < 3; ++a)
+        for (b = 0; b < 3; ++b) W[3 * a + b] = (ct_real)0.5 * (B[3 * a + b] + B[3 * b + a]);
+    for (a = 0; a < 3; ++a) W[4 * a] += tau;
+    return ct__chol_small(W, 3, D);
+}
+
+/* The structure and values of a block-sparse G (ct_sparse), in three passes over the blocks:
+   the structure and max |G_ii|; symmetry (each block above the diagonal against its mirror,
+   found by one binary search; a block below whose mirror is not stored is compared with
+   zero); the PSD conditions on the diagonal blocks (tau as in ct__validate). */
+CT__PRIVATE ct_result ct__validate_sparse(const ct_problem *p, ct_real sym_tol) {
     const ct_sparse *S = p->Gs;
     const int c0 = p->nb + p->nu, ng = c0 + p->nc;
-    int gi, k, a, b;
+    ct_real dmax = 0, tau;
+    int gi, k, a, b, lower = 0, mirrored = 0;
     if (!S->row_ptr || !S->col || !S->val) return CT_ERROR_INVALID_ARGUMENT;
     if (S->row_ptr[0] != 0) return CT_ERROR_INVALID_SIZE;
     for (gi = 0; gi < ng; ++gi) {
@@ -2404,20 +2439,45 @@ CT__PRIVATE ct_result ct__validate_sparse(const ct_problem *p, ct_real sym_tol, 
     }
     if (!ct__all_finite(S->val, 9 * (size_t)S->row_ptr[ng])) return CT_ERROR_NON_FINITE;
     if (!ct__in_range(S->val, 9 * (size_t)S->row_ptr[ng])) return CT_ERROR_OUT_OF_RANGE;
-    *dmax = 0;
-    for (gi = 0; gi < ng; ++gi) {
-        const ct_real *d = ct__sp_block(S, gi, gi);
-        for (a = 0; a < ct__grp_size(c0, gi); ++a) *dmax = ct__max(*dmax, CONTACT_FABS(d[4 * a]));
-    }
+    for (gi = 0; gi < ng; ++gi)
+        for (k = S->row_ptr[gi]; k < S->row_ptr[gi + 1]; ++k)
+            if (S->col[k] == gi)
+                for (a = 0; a < ct__grp_size(c0, gi); ++a)
+                    dmax = ct__max(dmax, CONTACT_FABS(S->val[9 * (size_t)k + 4 * a]));
     for (gi = 0; gi < ng; ++gi) /* symmetry: block (gj, gi) is the transpose of (gi, gj) */
         for (k = S->row_ptr[gi]; k < S->row_ptr[gi + 1]; ++k) {
             const int gj = S->col[k];
-            const ct_real *x = S->val + 9 * (size_t)k, *y = ct__sp_block(S, gj, gi);
+            const ct_real *x = S->val + 9 * (size_t)k, *y;
+            if (gj < gi) {
+                ++lower;
+                continue;
+            }
+            y = gj == gi ? x : ct__sp_block(S, gj, gi);
+            mirrored += gj > gi && y;
             for (a = 0; a < ct__grp_size(c0, gi); ++a)
                 for (b = 0; b < ct__grp_size(c0, gj); ++b) {
                     ct_real t = y ? y[3 * b + a] : 0;
-                    if (CONTACT_FABS(x[3 * a + b] - t) > sym_tol * *dmax) return CT_ERROR_NOT_SYMMETRIC;
+                    if (CONTACT_FABS(x[3 * a + b] - t) > sym_tol * dmax) return CT_ERROR_NOT_SYMMETRIC;
                 }
+        }
+    if (lower != mirrored) /* some block below the diagonal has no mirror: it must be ~0 */
+        for (gi = 0; gi < ng; ++gi)
+            for (k = S->row_ptr[gi]; k < S->row_ptr[gi + 1]; ++k) {
+                const int gj = S->col[k];
+                if (gj >= gi || ct__sp_block(S, gj, gi)) continue;
+                for (a = 0; a < ct__grp_size(c0, gi); ++a)
+                    for (b = 0; b < ct__grp_size(c0, gj); ++b)
+                        if (CONTACT_FABS(S->val[9 * (size_t)k + 3 * a + b]) > sym_tol * dmax)
+                            return CT_ERROR_NOT_SYMMETRIC;
+            }
+    tau = ct__max(sym_tol, CONTACT_SQRT(CT_EPS)) * dmax;
+    for (gi = 0; gi < ng; ++gi)
+        for (k = S->row_ptr[gi]; k < S->row_ptr[gi + 1]; ++k) {
+            const ct_real *x = S->val + 9 * (size_t)k;
+            if (S->col[k] != gi) continue;
+            for (a = 0; a < ct__grp_size(c0, gi); ++a)
+                if (x[4 * a] < -tau) return CT_ERROR_NOT_PSD;
+            if (gi >= c0 && !ct__block_psd(x, tau)) return CT_ERROR_NOT_PSD;
         }
     return CT_OK;
 }
@@ -2445,16 +2505,12 @@ CT__PRIVATE ct_result ct__validate(const ct_problem *p, ct_real sym_tol, int nee
         for (i = 0; i < n; ++i)
             if (p->R[i] < 0) return CT_ERROR_NEGATIVE_COMPLIANCE;
     if (!need_G) return CT_OK;
-    if (p->G) {
-        for (i = 0; i < n; ++i) dmax = ct__max(dmax, CONTACT_FABS(p->G[(size_t)i * n + i]));
-        for (i = 0; i < n; ++i)
-            for (j = 0; j < i; ++j)
-                if (CONTACT_FABS(p->G[(size_t)i * n + j] - p->G[(size_t)j * n + i]) > sym_tol * dmax)
-                    return CT_ERROR_NOT_SYMMETRIC;
-    } else {
-        ct_result res = ct__validate_sparse(p, sym_tol, &dmax);
-        if (res != CT_OK) return res;
-    }
+    if (!p->G) return ct__validate_sparse(p, sym_tol);
+    for (i = 0; i < n; ++i) dmax = ct__max(dmax, CONTACT_FABS(p->G[(size_t)i * n + i]));
+    for (i = 0; i < n; ++i)
+        for (j = 0; j < i; ++j)
+            if (CONTACT_FABS(p->G[(size_t)i * n + j] - p->G[(size_t)j * n + i]) > sym_tol * dmax)
+                return CT_ERROR_NOT_SYMMETRIC;
     ct__op_init(&op, p);
     /* PSD, necessary conditions on the diagonal and on each contact's 3x3 block (every
        principal submatrix of a PSD matrix is PSD), up to tau = max(sym_tol, sqrt(eps)) max|G_ii|
@@ -2468,15 +2524,9 @@ CT__PRIVATE ct_result ct__validate(const ct_problem *p, ct_real sym_tol, int nee
             if (ct__op_g(&op, i, i) < -tau) return CT_ERROR_NOT_PSD;
         op.R = NULL; /* G's blocks alone */
         for (i = 0; i < p->nc; ++i) {
-            const int r = c0 + 3 * i;
-            ct_real B[9], W[9], D[9];
-            int a, b;
-            ct__op_block3(&op, r, B);
-            /* the symmetric part plus tau I must have a Cholesky factor */
-            for (a = 0; a < 3; ++a)
-                for (b = 0; b < 3; ++b) W[3 * a + b] = (ct_real)0.5 * (B[3 * a + b] + B[3 * b + a]);
-            for (a = 0; a < 3; ++a) W[4 * a] += tau;
-            if (!ct__chol_small(W, 3, D)) return CT_ERROR_NOT_PSD;
+            ct_real B[9];
+            ct__op_block3(&op, c0 + 3 * i, B);
+            if (!ct__block_psd(B, tau)) return CT_ERROR_NOT_PSD;
         }
     }
     return CT_OK;
@@ -3043,14 +3093,14 @@ CT__PRIVATE void ct__gs_setup(ct__gs *gs) {
     const ct_method m = r->s->method;
     const ct_real omega = r->s->pgs.omega;
     const int c0 = p->nb + p->nu;
-    int i, j;
+    int i;
     for (i = 0; i < c0; ++i) {
         ct_real d = ct__op_entry(&r->op, i, i);
         gs->step[i] = d > CT_MINVAL ? omega / d : 0;
     }
     for (i = 0; i < p->nc; ++i) {
         int q = c0 + 3 * i;
-        ct_real *B = gs->blk + 18 * i, *Bi = B + 9, h, dt, dn, tr, R[9], e[3], x[3] = {0, 0, 0};
+        ct_real *B = gs->blk + 18 * i, *Bi = B + 9, h, dt, dn, tr, R[9];
         ct__op_block3(&r->op, q, B);
         h = (B[0] - B[4]) / 2; /* lambda_max of the 2x2 tangential block */
         dt = (B[0] + B[4]) / 2 + CONTACT_SQRT(h * h + B[1] * B[1]);
@@ -3062,28 +3112,22 @@ CT__PRIVATE void ct__gs_setup(ct__gs *gs) {
             gs->step[q] = gs->step[q + 1] = dt > CT_MINVAL ? omega / dt : 0;
             gs->step[q + 2] = dn > CT_MINVAL ? omega / dn : 0;
         }
-        /* B^-1 by columns; a singular block is regularized by reg tr(B) I, reg growing tenfold
-           up to tr(B) I (a block with a negative eigenvalue, G not PSD); past that the contact
-           gets a zero inverse and the Preclik methods leave it unchanged */
+        /* B^-1, for the Preclik methods; a singular block is regularized by reg tr(B) I, reg
+           growing tenfold up to tr(B) I (a block with a negative eigenvalue, G not PSD); past
+           that the contact gets a zero inverse and the Preclik methods leave it unchanged */
         CONTACT_MEMSET(Bi, 0, 9 * sizeof(ct_real));
-        if (!(tr > CT_MINVAL)) continue;
+        if (!(tr > CT_MINVAL) || m == CT_METHOD_PGS_NCP || m == CT_METHOD_PGS_LCP || m == CT_METHOD_PGS_CCP)
+            continue;
         {
             ct_real reg = 0, next = CT__BLOCK_REG;
             int ok = 0;
             while (!ok && reg <= 1) {
                 CONTACT_MEMCPY(R, B, sizeof(R));
                 R[0] += reg * tr; R[4] += reg * tr; R[8] += reg * tr;
-                ok = 1;
-                for (j = 0; j < 3 && ok; ++j) {
-                    e[0] = e[1] = e[2] = 0;
-                    e[j] = 1;
-                    ok = ct__m3_solve_spd(R, e, x);
-                    Bi[j] = x[0]; Bi[3 + j] = x[1]; Bi[6 + j] = x[2];
-                }
+                ok = ct__m3_inv_spd(R, Bi);
                 reg = next;
                 next *= 10;
             }
-            if (!ok) CONTACT_MEMSET(Bi, 0, 9 * sizeof(ct_real));
         }
     }
 }

@@ -231,6 +231,41 @@ static void test_structure(void) {
     pile_free(&P);
 }
 
+/* ---- 1b. validation of the values: symmetry across a missing mirror, the diagonal blocks ---- */
+/* One joint row (group 0) and two contacts (groups 1, 2): G = diag, plus a coupling block
+   between the contacts, stored in row 2 only (its mirror in row 1 missing) when lower_only. */
+static ct_result validate_two(ct_real coupling, ct_real diag_asym, ct_real diag_neg, int lower_only) {
+    static int row_ptr[4], col[6];
+    static ct_real val[9 * 6];
+    ct_sparse S;
+    ct_problem p;
+    ct_real g[7] = {0}, mu[2] = {0.5, 0.5};
+    int k = 0, i;
+    memset(val, 0, sizeof(val));
+    row_ptr[0] = 0;
+    col[k] = 0; val[9 * k] = 2; ++k; /* the joint: a 1-row group, its block's (0, 0) */
+    row_ptr[1] = k;
+    col[k] = 1; for (i = 0; i < 3; ++i) val[9 * k + 4 * i] = 1; val[9 * k + 1] = diag_asym;
+    val[9 * k + 8] = diag_neg ? -1 : 1; ++k;
+    if (!lower_only) { col[k] = 2; val[9 * k + 2] = coupling; ++k; }
+    row_ptr[2] = k;
+    col[k] = 1; val[9 * k + 6] = coupling; ++k; /* the transpose of (1, 2): (2, 1)[2][0] */
+    col[k] = 2; for (i = 0; i < 3; ++i) val[9 * k + 4 * i] = 1; ++k;
+    row_ptr[3] = k;
+    S.row_ptr = row_ptr; S.col = col; S.val = val;
+    memset(&p, 0, sizeof(p));
+    p.nb = 1; p.nc = 2; p.Gs = &S; p.g = g; p.mu = mu;
+    return ct_problem_validate(&p, (ct_real)1e-8);
+}
+
+static void test_values(void) {
+    CHECK_EQ_INT(validate_two((ct_real)0.25, 0, 0, 0), CT_OK);                   /* mirrored */
+    CHECK_EQ_INT(validate_two((ct_real)0.25, 0, 0, 1), CT_ERROR_NOT_SYMMETRIC);  /* below only */
+    CHECK_EQ_INT(validate_two(0, 0, 0, 1), CT_OK);                               /* a stored zero */
+    CHECK_EQ_INT(validate_two(0, (ct_real)0.25, 0, 0), CT_ERROR_NOT_SYMMETRIC);  /* B_01 != B_10 */
+    CHECK_EQ_INT(validate_two(0, 0, 1, 0), CT_ERROR_NOT_PSD);                    /* B_nn = -1 */
+}
+
 /* ---- 2. the sparse factor against the dense one -------------------------------------------- */
 static void test_factor(void) {
     pile P;
@@ -416,6 +451,7 @@ static void test_large(void) {
 
 int main(void) {
     test_structure();
+    test_values();
     test_factor();
     test_methods();
     test_reuse();
