@@ -786,16 +786,27 @@ CT__PRIVATE ct_real ct__min(ct_real a, ct_real b) { return a < b ? a : b; }
 CT__PRIVATE int ct__finite(ct_real x) { return (x - x) == (ct_real)0; }
 CT__PRIVATE int ct__all_finite(const ct_real *x, size_t n) {
     size_t i;
-    ct_real acc = 0;
-    for (i = 0; i < n; ++i) acc += x[i] - x[i];
-    return acc == (ct_real)0;
+    int bad = 0; /* x - x is NaN for inf and NaN; an or of compares vectorizes (a sum would not) */
+    for (i = 0; i < n; ++i) bad |= (x[i] - x[i]) != 0;
+    return !bad;
 }
-/* every |x_i| <= CT_HUGE */
+/* every |x_i| <= CT_HUGE (NaN fails too) */
 CT__PRIVATE int ct__in_range(const ct_real *x, size_t n) {
     size_t i;
-    for (i = 0; i < n; ++i)
-        if (!(CONTACT_FABS(x[i]) <= CT_HUGE)) return 0;
-    return 1;
+    int b0 = 0, b1 = 0; /* no early exit, two chains */
+    for (i = 0; i + 2 <= n; i += 2) {
+        b0 |= !(CONTACT_FABS(x[i]) <= CT_HUGE);
+        b1 |= !(CONTACT_FABS(x[i + 1]) <= CT_HUGE);
+    }
+    if (i < n) b0 |= !(CONTACT_FABS(x[i]) <= CT_HUGE);
+    return !(b0 | b1);
+}
+/* Input values: one pass for the common case (all finite and in range); flags *nonfinite or
+   *range raised otherwise (x NULL: nothing). Validation reports NON_FINITE before OUT_OF_RANGE. */
+CT__PRIVATE void ct__values_check(const ct_real *x, size_t n, int *nonfinite, int *range) {
+    if (!x || ct__in_range(x, n)) return;
+    if (ct__all_finite(x, n)) *range = 1;
+    else *nonfinite = 1;
 }
 
 /* the problem sizes: each non-negative and bounded before they are summed (no int overflow),
@@ -825,32 +836,29 @@ CT__PRIVATE void ct__ssq_add(ct_real *scale, ct_real *ssq, ct_real x) {
 #else
 #define CT__SSQ_LO ((ct_real)1e-200)
 #endif
-CT__PRIVATE int ct__ssq_plain_ok(ct_real sum, ct_real amax) {
-    return ct__finite(sum) && (sum >= CT__SSQ_LO || !(amax > 0));
+CT__PRIVATE int ct__ssq_plain_ok(ct_real sum, int nonzero) {
+    return ct__finite(sum) && (sum >= CT__SSQ_LO || !nonzero);
 }
 CT__PRIVATE ct_real ct__norm2_safe(const ct_real *x, int n) {
-    ct_real scale = 0, ssq = 0, sum = 0, amax = 0;
+    ct_real scale = 0, ssq = 0, sum = 0;
     int i;
-    for (i = 0; i < n; ++i) {
-        sum += x[i] * x[i];
-        amax = ct__max(amax, CONTACT_FABS(x[i]));
-    }
-    if (ct__ssq_plain_ok(sum, amax)) return CONTACT_SQRT(sum);
+    for (i = 0; i < n; ++i) sum += x[i] * x[i];
+    if (ct__finite(sum) && sum >= CT__SSQ_LO) return CONTACT_SQRT(sum);
     for (i = 0; i < n; ++i) ct__ssq_add(&scale, &ssq, x[i]);
     return scale * CONTACT_SQRT(ssq);
 }
-
-/* A sum of squares accumulated plainly (safe = 0) or by the scaled update (safe = 1) */
+/* A sum of squares accumulated plainly (safe = 0; nonzero: some term was not 0) or by the
+   scaled update (safe = 1) */
 typedef struct ct__ssq {
-    ct_real scale, ssq, sum, amax;
-    int safe;
+    ct_real scale, ssq, sum;
+    int safe, nonzero;
 } ct__ssq;
 CT__PRIVATE void ct__ssq_take(ct__ssq *a, ct_real x) {
     if (a->safe) {
         ct__ssq_add(&a->scale, &a->ssq, x);
     } else {
         a->sum += x * x;
-        a->amax = ct__max(a->amax, CONTACT_FABS(x));
+        a->nonzero |= x != 0;
     }
 }
 
@@ -1264,9 +1272,12 @@ CT__PRIVATE void ct__op_mul(const ct__op *op, const ct_real *x, ct_real *y) {
                 const ct_real *blk = op->S->val + 9 * (size_t)k;
                 if (gj < op->c0) { /* a 1-row group: the block's first column */
                     for (a = 0; a < si; ++a) acc[a] += blk[3 * a] * x[c];
+                } else if (si == 3) { /* contact by contact, the common case */
+                    acc[0] += blk[0] * x[c] + blk[1] * x[c + 1] + blk[2] * x[c + 2];
+                    acc[1] += blk[3] * x[c] + blk[4] * x[c + 1] + blk[5] * x[c + 2];
+                    acc[2] += blk[6] * x[c] + blk[7] * x[c + 1] + blk[8] * x[c + 2];
                 } else {
-                    for (a = 0; a < si; ++a)
-                        for (b = 0; b < 3; ++b) acc[a] += blk[3 * a + b] * x[c + b];
+                    for (b = 0; b < 3; ++b) acc[0] += blk[b] * x[c + b];
                 }
             }
             for (a = 0; a < si; ++a) y[r0 + a] = acc[a];
@@ -1318,10 +1329,11 @@ CT__PRIVATE void ct__op_mul_cb(const void *ctx, const ct_real *x, ct_real *y) {
 CT__PRIVATE void ct__op_block3(const ct__op *op, int r0, ct_real B[9]) {
     int i, j;
     if (!op->G && r0 >= op->c0 && (r0 - op->c0) % 3 == 0) { /* a contact: one block lookup */
-        const int g = ct__grp(op->c0, r0);
-        const ct_real *blk = ct__sp_block(op->S, g, g);
-        for (i = 0; i < 9; ++i) B[i] = blk ? blk[i] : (ct_real)0;
-        for (i = 0; i < 3; ++i) B[4 * i] += ct__op_r(op, r0 + i);
+        const ct_real *blk = ct__sp_block(op->S, ct__grp(op->c0, r0), ct__grp(op->c0, r0));
+        if (blk) CONTACT_MEMCPY(B, blk, 9 * sizeof(ct_real));
+        else CONTACT_MEMSET(B, 0, 9 * sizeof(ct_real));
+        if (op->R)
+            for (i = 0; i < 3; ++i) B[4 * i] += op->R[r0 + i];
         return;
     }
     for (i = 0; i < 3; ++i)
@@ -1344,7 +1356,7 @@ CT__PRIVATE int ct__op_factor(const ct__op *op, const int *idx, int m, const ct_
 
 /* D = chol(W), lower, of the leading s x s part (s <= 3) of a row-major padded 3x3 W (only its
    lower triangle is read); 0 when a pivot is not positive. The sparse Cholesky's diagonal
-   blocks and validation's PSD test of the contact blocks. */
+   blocks (a test without the factor is ct__m3_spd). */
 CT__PRIVATE int ct__chol_small(const ct_real W[9], int sz, ct_real D[9]) {
     int a, b, c;
     CONTACT_MEMSET(D, 0, 9 * sizeof(ct_real));
@@ -1585,37 +1597,25 @@ CT__PRIVATE void ct__m3_mul(const ct_real B[9], const ct_real x[3], ct_real y[3]
     ct_real y2 = B[6] * x[0] + B[7] * x[1] + B[8] * x[2];
     y[0] = y0; y[1] = y1; y[2] = y2;
 }
-/* B^-1 of a symmetric 3x3 B (its lower triangle is read) by its Cholesky factor L,
-   B^-1 = L^-T L^-1; 0 (Bi untouched) when a pivot is below 64 eps tr(B): not safely positive
-   definite */
-CT__PRIVATE int ct__m3_inv_spd(const ct_real B[9], ct_real Bi[9]) {
-    ct_real l00, l10, l20, l11, l21, l22, d, i00, i11, i22, i10, i21, i20,
-        tol = 64 * CT_EPS * (B[0] + B[4] + B[8]);
-    if (!(B[0] > tol)) return 0;
-    l00 = CONTACT_SQRT(B[0]);
-    l10 = B[3] / l00;
-    l20 = B[6] / l00;
-    d = B[4] - l10 * l10;
-    if (!(d > tol)) return 0;
-    l11 = CONTACT_SQRT(d);
-    l21 = (B[7] - l20 * l10) / l11;
-    d = B[8] - l20 * l20 - l21 * l21;
-    if (!(d > tol)) return 0;
-    l22 = CONTACT_SQRT(d);
-    /* M = L^-1 (lower) */
-    i00 = 1 / l00;
-    i11 = 1 / l11;
-    i22 = 1 / l22;
-    i10 = -l10 * i00 * i11;
-    i21 = -l21 * i11 * i22;
-    i20 = -(l20 * i00 + l21 * i10) * i22;
-    /* B^-1 = M^T M */
-    Bi[0] = i00 * i00 + i10 * i10 + i20 * i20;
-    Bi[1] = Bi[3] = i10 * i11 + i20 * i21;
-    Bi[2] = Bi[6] = i20 * i22;
-    Bi[4] = i11 * i11 + i21 * i21;
-    Bi[5] = Bi[7] = i21 * i22;
-    Bi[8] = i22 * i22;
+/* A symmetric 3x3 B (its lower triangle is read) is safely positive definite when its
+   Cholesky pivots exceed tol: in minors, a > tol, det2 > tol a, det3 > tol det2 (Sylvester's
+   criterion with a margin; tol = 0: positive definite). Then, when Bi is not NULL, B^-1 =
+   adj(B) / det3 (symmetric; one division). Returns 0 (Bi untouched) otherwise. The Preclik
+   methods' block inverses and validation's PSD test of the contact blocks. */
+CT__PRIVATE int ct__m3_spd(const ct_real B[9], ct_real tol, ct_real Bi[9]) {
+    const ct_real a = B[0], b = B[3], c = B[6], d = B[4], e = B[7], f = B[8];
+    const ct_real c00 = d * f - e * e, c01 = c * e - b * f, c02 = b * e - c * d;
+    const ct_real det2 = a * d - b * b, det3 = a * c00 + b * c01 + c * c02;
+    ct_real inv;
+    if (!(a > tol) || !(det2 > tol * a) || !(det3 > tol * det2)) return 0;
+    if (!Bi) return 1;
+    inv = 1 / det3;
+    Bi[0] = c00 * inv;
+    Bi[1] = Bi[3] = c01 * inv;
+    Bi[2] = Bi[6] = c02 * inv;
+    Bi[4] = (a * f - c * c) * inv;
+    Bi[5] = Bi[7] = (b * c - a * e) * inv;
+    Bi[8] = det2 * inv;
     return 1;
 }
 
@@ -1961,26 +1961,38 @@ CT__PRIVATE void ct__res_take(ct_real val, int row, ct_real *best, int *best_row
     }
 }
 
+/* What a pass of the criteria computes: everything (ct_criteria), or only what one stopping
+   rule reads (the solvers' checks, ct__score): CT__WANT_NAT the natural map and ||F|| (the
+   relative error), CT__WANT_ABS primal, dual and comp (the absolute residual). A quantity is
+   computed by the same code whatever else is wanted, so a partial pass gives it bitwise. */
+#define CT__WANT_NAT 1
+#define CT__WANT_ABS 2
+#define CT__WANT_ALL 3
+
 /* The relative error ||F|| / max(||g||, ||lambda||, ||v||) with overflow-safe norms, and every
    residual clamped to CT__RES_MAX: a residual too large to represent (or NaN from inf - inf)
    reads as the largest finite value, never inf, NaN or a false 0. */
 CT__PRIVATE void ct__criteria_finish(const ct_problem *p, const ct_real *lambda, const ct_real *v,
-                                     const ct__ssq *F, ct_residuals *out) {
+                                     const ct__ssq *F, ct_residuals *out, int want) {
     const int n = p->nb + p->nu + 3 * p->nc;
     ct_real num = F->safe ? F->scale * CONTACT_SQRT(F->ssq) : CONTACT_SQRT(F->sum), den;
-    ct_real sg = 0, sl = 0, sv = 0, amax = 0; /* the three norms in one pass when plain sums do */
+    ct_real sg = 0, sl = 0, sv = 0; /* the three norms in one pass when plain sums do */
     ct_real *f[7];
     int i;
-    for (i = 0; i < n; ++i) {
-        sg += p->g[i] * p->g[i];
-        sl += lambda[i] * lambda[i];
-        sv += v[i] * v[i];
-        amax = ct__max(amax, ct__max(CONTACT_FABS(p->g[i]), ct__max(CONTACT_FABS(lambda[i]), CONTACT_FABS(v[i]))));
-    }
-    if (ct__ssq_plain_ok(sg + sl + sv, amax)) /* the largest sum is then exact to rounding */
+    if (want & CT__WANT_NAT)
+        for (i = 0; i < n; ++i) {
+            sg += p->g[i] * p->g[i];
+            sl += lambda[i] * lambda[i];
+            sv += v[i] * v[i];
+        }
+    if (!(want & CT__WANT_NAT)) { /* the relative error is not wanted */
+        den = 0;
+        num = 0;
+    } else if (ct__ssq_plain_ok(sg + sl + sv, 1)) { /* the largest sum is then exact to rounding */
         den = CONTACT_SQRT(ct__max(sg, ct__max(sl, sv)));
-    else
+    } else {
         den = ct__max(ct__norm2_safe(p->g, n), ct__max(ct__norm2_safe(lambda, n), ct__norm2_safe(v, n)));
+    }
     out->relative = den > 0 ? num / den : (num > 0 ? CT__RES_MAX : (ct_real)0);
     f[0] = &out->primal; f[1] = &out->dual; f[2] = &out->comp; f[3] = &out->natmap;
     f[4] = &out->signorini; f[5] = &out->absolute; f[6] = &out->relative;
@@ -1990,61 +2002,85 @@ CT__PRIVATE void ct__criteria_finish(const ct_problem *p, const ct_real *lambda,
 
 /* the rigid flavors (NCP, CCP, LCP, SIGNORINI) of ct_criteria, ||F||^2 into F */
 CT__PRIVATE void ct__criteria_rigid(const ct_problem *p, const ct_real *lambda, const ct_real *v,
-                                    ct_flavor flavor, ct_residuals *out, ct__ssq *F) {
+                                    ct_flavor flavor, ct_residuals *out, ct__ssq *F, int want) {
+    const int wn = want & CT__WANT_NAT, wa = want & CT__WANT_ABS;
     int i;
     for (i = 0; i < p->nb; ++i) {
         ct_real a = CONTACT_FABS(v[i]);
-        ct__res_take(0, i, &out->primal, &out->primal_row);
-        ct__res_take(a, i, &out->dual, &out->dual_row);
-        ct__res_take(0, i, &out->comp, &out->comp_row);
-        ct__res_take(a, i, &out->natmap, &out->natmap_row);
-        ct__ssq_take(F, a);
+        if (wa) {
+            ct__res_take(0, i, &out->primal, &out->primal_row);
+            ct__res_take(a, i, &out->dual, &out->dual_row);
+            ct__res_take(0, i, &out->comp, &out->comp_row);
+        }
+        if (wn) {
+            ct__res_take(a, i, &out->natmap, &out->natmap_row);
+            ct__ssq_take(F, a);
+        }
     }
     for (i = p->nb; i < p->nb + p->nu; ++i) {
         ct_real l = lambda[i], w = v[i], t = l - w, nat = l - (t > 0 ? t : 0);
-        ct__res_take(l < 0 ? -l : 0, i, &out->primal, &out->primal_row);
-        ct__res_take(w < 0 ? -w : 0, i, &out->dual, &out->dual_row);
-        ct__res_take(CONTACT_FABS(l * w), i, &out->comp, &out->comp_row);
-        ct__res_take(CONTACT_FABS(nat), i, &out->natmap, &out->natmap_row);
+        if (wa) {
+            ct__res_take(l < 0 ? -l : 0, i, &out->primal, &out->primal_row);
+            ct__res_take(w < 0 ? -w : 0, i, &out->dual, &out->dual_row);
+            ct__res_take(CONTACT_FABS(l * w), i, &out->comp, &out->comp_row);
+        }
+        if (wn) {
+            ct__res_take(CONTACT_FABS(nat), i, &out->natmap, &out->natmap_row);
+            ct__ssq_take(F, nat);
+        }
         ct__res_take(CONTACT_FABS(l * w), i, &out->signorini, &out->signorini_row);
-        ct__ssq_take(F, nat);
     }
     for (i = 0; i < p->nc; ++i) {
-        int r = p->nb + p->nu + 3 * i;
-        ct_real mu = p->mu[i];
-        const ct_real *l = lambda + r;
-        ct_real w[3], q[3], d, nat2;
+        const int r = p->nb + p->nu + 3 * i, lcp = flavor == CT_FLAVOR_LCP;
+        const ct_real mu = p->mu[i], *l = lambda + r;
+        const int open = l[0] == 0 && l[1] == 0 && l[2] == 0;
+        ct_real w[3], q[3], nat = 0, dual = 0;
         w[0] = v[r]; w[1] = v[r + 1]; w[2] = v[r + 2];
         if (flavor == CT_FLAVOR_NCP) w[2] += mu * ct__norm_t(w);
-        if (flavor == CT_FLAVOR_LCP) w[2] += mu * (CONTACT_FABS(w[0]) + CONTACT_FABS(w[1]));
-        if (flavor == CT_FLAVOR_LCP) ct_project_pyramid(mu, l, q);
-        else ct_project_cone(mu, l, q);
-        d = ct__dist3(l, q);
-        ct__res_take(d, r, &out->primal, &out->primal_row);
+        if (lcp) w[2] += mu * (CONTACT_FABS(w[0]) + CONTACT_FABS(w[1]));
         if (flavor == CT_FLAVOR_SIGNORINI) { /* normal row only: v_n >= 0, lambda_n v_n = 0 */
             ct_real t = l[2] - w[2];
-            ct__res_take(w[2] < 0 ? -w[2] : 0, r, &out->dual, &out->dual_row);
-            ct__res_take(CONTACT_FABS(l[2] * w[2]), r, &out->comp, &out->comp_row);
-            nat2 = l[2] - (t > 0 ? t : 0);
-            nat2 *= nat2;
-        } else {
-            /* dist(w, K*) = ||P_K(-w)|| (Moreau: w = P_K*(w) + P_polar(w), polar = -K) */
+            nat = CONTACT_FABS(l[2] - (t > 0 ? t : 0));
+            dual = w[2] < 0 ? -w[2] : 0;
+        } else if (open) {
+            /* lambda_i = 0: P_K(l - w) = P_K(-w), so natmap = dual = ||P_K(-w)|| (Moreau:
+               dist(w, K*) = ||P_K(-w)||) and primal = comp = 0: one projection, not three */
             q[0] = -w[0]; q[1] = -w[1]; q[2] = -w[2];
-            if (flavor == CT_FLAVOR_LCP) ct_project_pyramid(mu, q, q);
+            if (lcp) ct_project_pyramid(mu, q, q);
             else ct_project_cone(mu, q, q);
-            ct__res_take(CONTACT_SQRT(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]), r, &out->dual,
-                         &out->dual_row);
-            ct__res_take(CONTACT_FABS(l[0] * w[0] + l[1] * w[1] + l[2] * w[2]), r, &out->comp,
-                         &out->comp_row);
-            q[0] = l[0] - w[0]; q[1] = l[1] - w[1]; q[2] = l[2] - w[2];
-            if (flavor == CT_FLAVOR_LCP) ct_project_pyramid(mu, q, q);
-            else ct_project_cone(mu, q, q);
-            nat2 = ct__dist3(l, q);
-            nat2 *= nat2;
+            nat = dual = ct__dist3(l, q);
+        } else {
+            if (wn) { /* ||l - P_K(l - w)|| */
+                q[0] = l[0] - w[0]; q[1] = l[1] - w[1]; q[2] = l[2] - w[2];
+                if (lcp) ct_project_pyramid(mu, q, q);
+                else ct_project_cone(mu, q, q);
+                nat = ct__dist3(l, q);
+            }
+            if (wa) { /* dist(w, K*) = ||P_K(-w)|| */
+                q[0] = -w[0]; q[1] = -w[1]; q[2] = -w[2];
+                if (lcp) ct_project_pyramid(mu, q, q);
+                else ct_project_cone(mu, q, q);
+                dual = CONTACT_SQRT(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]);
+            }
         }
-        ct__res_take(CONTACT_SQRT(nat2), r, &out->natmap, &out->natmap_row);
+        if (wa) {
+            ct_real comp = flavor == CT_FLAVOR_SIGNORINI ? CONTACT_FABS(l[2] * w[2])
+                                                         : CONTACT_FABS(l[0] * w[0] + l[1] * w[1] + l[2] * w[2]);
+            ct_real primal = 0;
+            if (!open) {
+                if (lcp) ct_project_pyramid(mu, l, q);
+                else ct_project_cone(mu, l, q);
+                primal = ct__dist3(l, q);
+            }
+            ct__res_take(primal, r, &out->primal, &out->primal_row);
+            ct__res_take(dual, r, &out->dual, &out->dual_row);
+            ct__res_take(comp, r, &out->comp, &out->comp_row);
+        }
+        if (wn) {
+            ct__res_take(nat, r, &out->natmap, &out->natmap_row);
+            ct__ssq_take(F, nat);
+        }
         ct__res_take(CONTACT_FABS(l[2] * v[r + 2]), r, &out->signorini, &out->signorini_row);
-        ct__ssq_take(F, CONTACT_SQRT(nat2));
     }
     out->absolute = out->primal;
     out->absolute_row = out->primal_row;
@@ -2055,7 +2091,7 @@ CT__PRIVATE void ct__criteria_rigid(const ct_problem *p, const ct_real *lambda, 
 /* One pass of ct_criteria; ||F|| accumulated plainly (safe = 0) or scaled (safe = 1). Returns
    0 when the plain sum is not to be trusted (ct__ssq_plain_ok), and the pass is redone safe. */
 CT__PRIVATE int ct__criteria_pass(const ct_problem *p, const ct_real *lambda, const ct_real *v,
-                                  ct_flavor flavor, ct_residuals *out, int safe) {
+                                  ct_flavor flavor, ct_residuals *out, int safe, int want) {
     int i;
     ct__ssq F; /* ||F||^2 */
     CONTACT_MEMSET(&F, 0, sizeof(F));
@@ -2086,11 +2122,17 @@ CT__PRIVATE int ct__criteria_pass(const ct_problem *p, const ct_real *lambda, co
         out->absolute = out->natmap;
         out->absolute_row = out->natmap_row;
     } else {
-        ct__criteria_rigid(p, lambda, v, flavor, out, &F);
+        ct__criteria_rigid(p, lambda, v, flavor, out, &F, want);
     }
-    if (!safe && !ct__ssq_plain_ok(F.sum, F.amax)) return 0;
-    ct__criteria_finish(p, lambda, v, &F, out);
+    if (!safe && !ct__ssq_plain_ok(F.sum, F.nonzero)) return 0;
+    ct__criteria_finish(p, lambda, v, &F, out, want);
     return 1;
+}
+
+/* A pass with plain sums, redone with scaled ones when they cannot be trusted */
+CT__PRIVATE void ct__criteria_want(const ct_problem *p, const ct_real *lambda, const ct_real *v,
+                                   ct_flavor flavor, ct_residuals *out, int want) {
+    if (!ct__criteria_pass(p, lambda, v, flavor, out, 0, want)) ct__criteria_pass(p, lambda, v, flavor, out, 1, want);
 }
 
 CT_API ct_result ct_criteria(const ct_problem *p, const ct_real *lambda, const ct_real *v,
@@ -2106,7 +2148,7 @@ CT_API ct_result ct_criteria(const ct_problem *p, const ct_real *lambda, const c
         res = ct__soft_validate(p);
         if (res != CT_OK) return res;
     }
-    if (!ct__criteria_pass(p, lambda, v, flavor, out, 0)) ct__criteria_pass(p, lambda, v, flavor, out, 1);
+    ct__criteria_want(p, lambda, v, flavor, out, CT__WANT_ALL);
     return CT_OK;
 }
 
@@ -2405,14 +2447,17 @@ CT_API ct_result ct_settings_validate(const ct_settings *s) {
 /* >>validate ----------------------------------------------------------------------------- */
 /* need_G = 0: the inverse dynamics, which reads no G */
 /* The PSD necessary conditions of ct__validate on a contact's 3x3 block B of G (row-major):
-   its symmetric part plus tau I has a Cholesky factor */
+   its symmetric part plus tau I is positive definite */
 CT__PRIVATE int ct__block_psd(const ct_real B[9], ct_real tau) {
-    ct_real W[9], D[9];
-    int a, b;
-    for (a = 0; a < 3; ++a)
-        for (b = 0; b < 3; ++b) W[3 * a + b] = (ct_real)0.5 * (B[3 * a + b] + B[3 * b + a]);
-    for (a = 0; a < 3; ++a) W[4 * a] += tau;
-    return ct__chol_small(W, 3, D);
+    ct_real W[9]; /* the lower triangle, which ct__m3_spd reads */
+    W[0] = B[0] + tau;
+    W[3] = (ct_real)0.5 * (B[3] + B[1]);
+    W[4] = B[4] + tau;
+    W[6] = (ct_real)0.5 * (B[6] + B[2]);
+    W[7] = (ct_real)0.5 * (B[7] + B[5]);
+    W[8] = B[8] + tau;
+    W[1] = W[2] = W[5] = 0;
+    return ct__m3_spd(W, 0, NULL);
 }
 
 /* The structure and values of a block-sparse G (ct_sparse), in three passes over the blocks:
@@ -2423,7 +2468,7 @@ CT__PRIVATE ct_result ct__validate_sparse(const ct_problem *p, ct_real sym_tol) 
     const ct_sparse *S = p->Gs;
     const int c0 = p->nb + p->nu, ng = c0 + p->nc;
     ct_real dmax = 0, tau;
-    int gi, k, a, b, lower = 0, mirrored = 0;
+    int gi, k, a, b, lower = 0, mirrored = 0, nonfinite = 0, range = 0;
     if (!S->row_ptr || !S->col || !S->val) return CT_ERROR_INVALID_ARGUMENT;
     if (S->row_ptr[0] != 0) return CT_ERROR_INVALID_SIZE;
     for (gi = 0; gi < ng; ++gi) {
@@ -2437,8 +2482,9 @@ CT__PRIVATE ct_result ct__validate_sparse(const ct_problem *p, ct_real sym_tol) 
         }
         if (!diag) return CT_ERROR_INVALID_SIZE; /* the diagonal block must be stored */
     }
-    if (!ct__all_finite(S->val, 9 * (size_t)S->row_ptr[ng])) return CT_ERROR_NON_FINITE;
-    if (!ct__in_range(S->val, 9 * (size_t)S->row_ptr[ng])) return CT_ERROR_OUT_OF_RANGE;
+    ct__values_check(S->val, 9 * (size_t)S->row_ptr[ng], &nonfinite, &range);
+    if (nonfinite) return CT_ERROR_NON_FINITE;
+    if (range) return CT_ERROR_OUT_OF_RANGE;
     for (gi = 0; gi < ng; ++gi)
         for (k = S->row_ptr[gi]; k < S->row_ptr[gi + 1]; ++k)
             if (S->col[k] == gi)
@@ -2447,6 +2493,7 @@ CT__PRIVATE ct_result ct__validate_sparse(const ct_problem *p, ct_real sym_tol) 
     for (gi = 0; gi < ng; ++gi) /* symmetry: block (gj, gi) is the transpose of (gi, gj) */
         for (k = S->row_ptr[gi]; k < S->row_ptr[gi + 1]; ++k) {
             const int gj = S->col[k];
+            const int si = ct__grp_size(c0, gi), sj = ct__grp_size(c0, gj);
             const ct_real *x = S->val + 9 * (size_t)k, *y;
             if (gj < gi) {
                 ++lower;
@@ -2454,8 +2501,8 @@ CT__PRIVATE ct_result ct__validate_sparse(const ct_problem *p, ct_real sym_tol) 
             }
             y = gj == gi ? x : ct__sp_block(S, gj, gi);
             mirrored += gj > gi && y;
-            for (a = 0; a < ct__grp_size(c0, gi); ++a)
-                for (b = 0; b < ct__grp_size(c0, gj); ++b) {
+            for (a = 0; a < si; ++a)
+                for (b = 0; b < sj; ++b) {
                     ct_real t = y ? y[3 * b + a] : 0;
                     if (CONTACT_FABS(x[3 * a + b] - t) > sym_tol * dmax) return CT_ERROR_NOT_SYMMETRIC;
                 }
@@ -2483,7 +2530,7 @@ CT__PRIVATE ct_result ct__validate_sparse(const ct_problem *p, ct_real sym_tol) 
 }
 
 CT__PRIVATE ct_result ct__validate(const ct_problem *p, ct_real sym_tol, int need_G) {
-    int i, j, n;
+    int i, j, n, nonfinite = 0, range = 0;
     ct_real dmax = 0;
     ct__op op;
     if (!p) return CT_ERROR_INVALID_ARGUMENT;
@@ -2491,14 +2538,14 @@ CT__PRIVATE ct_result ct__validate(const ct_problem *p, ct_real sym_tol, int nee
     n = p->nb + p->nu + 3 * p->nc;
     if (n == 0) return CT_OK;
     if ((need_G && !p->G && !p->Gs) || !p->g || (p->nc > 0 && !p->mu)) return CT_ERROR_INVALID_ARGUMENT;
-    if ((need_G && p->G && !ct__all_finite(p->G, (size_t)n * (size_t)n)) || !ct__all_finite(p->g, (size_t)n) ||
-        (p->nc > 0 && !ct__all_finite(p->mu, (size_t)p->nc)) ||
-        (p->R && !ct__all_finite(p->R, (size_t)n)))
-        return CT_ERROR_NON_FINITE;
-    /* |entries| <= CT_HUGE keeps every product G lambda (lambda bounded likewise) finite */
-    if ((need_G && p->G && !ct__in_range(p->G, (size_t)n * (size_t)n)) || !ct__in_range(p->g, (size_t)n) ||
-        (p->nc > 0 && !ct__in_range(p->mu, (size_t)p->nc)) || (p->R && !ct__in_range(p->R, (size_t)n)))
-        return CT_ERROR_OUT_OF_RANGE;
+    /* finite, and |entries| <= CT_HUGE: that keeps every product G lambda (lambda bounded
+       likewise) finite */
+    if (need_G) ct__values_check(p->G, (size_t)n * (size_t)n, &nonfinite, &range);
+    ct__values_check(p->g, (size_t)n, &nonfinite, &range);
+    ct__values_check(p->mu, (size_t)p->nc, &nonfinite, &range);
+    ct__values_check(p->R, (size_t)n, &nonfinite, &range);
+    if (nonfinite) return CT_ERROR_NON_FINITE;
+    if (range) return CT_ERROR_OUT_OF_RANGE;
     for (i = 0; i < p->nc; ++i)
         if (p->mu[i] < 0) return CT_ERROR_NEGATIVE_FRICTION;
     if (p->R)
@@ -2594,12 +2641,38 @@ CT__PRIVATE void ct__record(const ct__run *r, ct_real rho, ct_real primal, ct_re
     e->criterion = criterion;
 }
 
-/* The method's stopping criterion at (lambda, v), v the velocity of lambda. Returns 1 when met. */
-CT__PRIVATE int ct__score(ct__run *r, const ct_real *lambda, const ct_real *v) {
-    ct_criteria(r->p, lambda, v, r->flavor, &r->last);
-    if (r->s->stop == CT_STOP_RELATIVE) r->last_met = r->last.relative <= r->s->tol_rel;
-    else r->last_met = r->last.absolute <= r->s->tol_abs;
+/* The method's stopping criterion at (lambda, v), v the velocity of lambda. Returns 1 when met.
+   The test reads only what its rule needs (the natural map for the relative rule; primal, dual
+   and comp for the absolute one: CT__WANT_*), computed by ct_criteria's own code; a point that
+   meets it is scored in full, and r->last then holds every residual of ct_criteria. */
+CT__PRIVATE int ct__met(const ct__run *r, const ct_residuals *res) {
+    return r->s->stop == CT_STOP_RELATIVE ? res->relative <= r->s->tol_rel : res->absolute <= r->s->tol_abs;
+}
+/* passes = 1: the test alone; 2: a point that meets it is completed with the residuals the
+   test did not compute (the other CT__WANT_ part, merged: every field as ct_criteria's) */
+CT__PRIVATE int ct__score_as(ct__run *r, const ct_real *lambda, const ct_real *v, int passes) {
+    const int rel = r->s->stop == CT_STOP_RELATIVE;
+    const int want = r->flavor == CT_FLAVOR_SOFT ? CT__WANT_ALL : rel ? CT__WANT_NAT : CT__WANT_ABS;
+    ct_residuals *a = &r->last, b;
+    ct__criteria_want(r->p, lambda, v, r->flavor, a, want);
+    r->last_met = ct__met(r, a);
+    if (!r->last_met || passes < 2 || want == CT__WANT_ALL) return r->last_met;
+    ct__criteria_want(r->p, lambda, v, r->flavor, &b, CT__WANT_ALL & ~want);
+    if (want == CT__WANT_NAT) { /* b has primal, dual, comp and absolute */
+        b.natmap = a->natmap;
+        b.natmap_row = a->natmap_row;
+        b.relative = a->relative;
+    } else { /* a has them, b the natural map */
+        b.primal = a->primal; b.primal_row = a->primal_row;
+        b.dual = a->dual; b.dual_row = a->dual_row;
+        b.comp = a->comp; b.comp_row = a->comp_row;
+        b.absolute = a->absolute; b.absolute_row = a->absolute_row;
+    }
+    *a = b;
     return r->last_met;
+}
+CT__PRIVATE int ct__score(ct__run *r, const ct_real *lambda, const ct_real *v) {
+    return ct__score_as(r, lambda, v, 2);
 }
 
 /* Velocity of lambda into v, then ct__score */
@@ -2608,10 +2681,13 @@ CT__PRIVATE int ct__converged(ct__run *r, const ct_real *lambda, ct_real *v) {
     return ct__score(r, lambda, v);
 }
 
-/* The velocity of the starting point: g for lambda = 0 (a cold start), else (G + R) lambda + g */
+/* The velocity of the starting point: g for lambda = 0 (a cold start, or a warm start from
+   zero), else (G + R) lambda + g */
 CT__PRIVATE void ct__start_velocity(const ct__run *r, const ct_real *lambda, ct_real *v) {
-    if (r->s->warm_start) ct_velocity(r->p, lambda, v);
-    else CONTACT_MEMCPY(v, r->p->g, (size_t)r->n * sizeof(ct_real));
+    int i, zero = 1;
+    for (i = 0; i < r->n && r->s->warm_start; ++i) zero &= lambda[i] == 0;
+    if (zero) CONTACT_MEMCPY(v, r->p->g, (size_t)r->n * sizeof(ct_real));
+    else ct_velocity(r->p, lambda, v);
 }
 
 /* The test after iteration k (0-based): every check_every iterations the point is scored
@@ -2625,7 +2701,7 @@ CT__PRIVATE int ct__check(ct__run *r, int k, const ct_real *lambda, ct_real *v, 
     int met = 0;
     ct_real crit = -1;
     if ((k + 1) % r->s->check_every == 0) {
-        met = kept ? ct__score(r, lambda, v) : ct__converged(r, lambda, v);
+        met = kept ? ct__score_as(r, lambda, v, 1) : ct__converged(r, lambda, v);
         if (met && kept) met = ct__converged(r, lambda, v);
         crit = ct__measure(r);
     }
@@ -3124,7 +3200,7 @@ CT__PRIVATE void ct__gs_setup(ct__gs *gs) {
             while (!ok && reg <= 1) {
                 CONTACT_MEMCPY(R, B, sizeof(R));
                 R[0] += reg * tr; R[4] += reg * tr; R[8] += reg * tr;
-                ok = ct__m3_inv_spd(R, Bi);
+                ok = ct__m3_spd(R, 64 * CT_EPS * tr, Bi);
                 reg = next;
                 next *= 10;
             }
@@ -3258,8 +3334,7 @@ CT__PRIVATE ct_status ct__gs_solve(ct__run *r, const ct__layout *L, ct_workspace
     gs.kept = 1;
     gs.best = -1;
     gs.since = 0;
-    ct__gs_setup(&gs);
-    ct__start_velocity(r, lambda, v); /* the sweeps keep it */
+    ct__gs_setup(&gs); /* v: the velocity of the start (ct__solve), which the sweeps keep */
     if (m == CT_METHOD_RAISIM_DS_ES) {
         ct_real tr = 0;
         for (i = 0; i < n; ++i) tr += ct__op_entry(&r->op, i, i);
@@ -3276,7 +3351,9 @@ CT__PRIVATE ct_status ct__gs_solve(ct__run *r, const ct__layout *L, ct_workspace
             CONTACT_MEMCPY(lambda, lprev, (size_t)n * sizeof(ct_real));
             return CT_STATUS_NUMERICAL_FAILURE;
         }
-        if (ct__check(r, k, lambda, v, gs.kept, 0, -1, -1)) {
+        /* the first check reads v afresh: one product, and a one-sweep solve (uncoupled
+           contacts) is then scored once, not first on the kept v */
+        if (ct__check(r, k, lambda, v, gs.kept && k > 0, 0, -1, -1)) {
             if (r->flavor != CT_FLAVOR_SIGNORINI) return CT_STATUS_CONVERGED;
             if (s->stop == CT_STOP_RELATIVE) {
                 ct_real lmax = 0;
@@ -5065,9 +5142,9 @@ CT__PRIVATE ct_result ct__solve(const ct_problem *p, const ct_settings *s, ct_wo
     run.flavor = ct_method_flavor(s);
     info->flavor = run.flavor;
     info->workspace_peak = L.total;
-    if (n > 0 && run.flavor != CT_FLAVOR_SIGNORINI) {
+    if (n > 0) { /* every solver starts from v = the velocity of its start */
         ct__start_velocity(&run, lambda, v);
-        start_met = ct__score(&run, lambda, v);
+        if (run.flavor != CT_FLAVOR_SIGNORINI) start_met = ct__score(&run, lambda, v);
     }
     if (n == 0) {
         st_out = CT_STATUS_CONVERGED;

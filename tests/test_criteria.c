@@ -338,6 +338,39 @@ static void test_relative_random(void) {
     CHECKF(bad == 0, "%d random relative/absolute errors differ from the reference", bad);
 }
 
+/* The solvers' stopping tests compute only what their rule reads (ct__score, CT__WANT_NAT or
+   CT__WANT_ABS): the same relative and absolute values, bitwise, as the full ct_criteria, in
+   every flavor, with open contacts (lambda_i = 0) mixed in. */
+static void test_partial(void) {
+    enum { NB = 2, NU = 2, NC = 5, N = NB + NU + 3 * NC };
+    static const ct_flavor fl[4] = {CT_FLAVOR_NCP, CT_FLAVOR_CCP, CT_FLAVOR_LCP, CT_FLAVOR_SIGNORINI};
+    ct_real G[N * N], g[N], mu[NC], lr[N], vr[N];
+    ct_problem p;
+    ct_residuals full, part;
+    int k, i, f, bad = 0;
+    th_seed(12);
+    for (i = 0; i < N * N; ++i) G[i] = 0;
+    memset(&p, 0, sizeof(p));
+    p.nb = NB; p.nu = NU; p.nc = NC; p.G = G; p.g = g; p.mu = mu;
+    for (k = 0; k < 200; ++k) {
+        for (i = 0; i < NC; ++i) mu[i] = (ct_real)th_range(0, 1.5);
+        for (i = 0; i < N; ++i) {
+            g[i] = (ct_real)th_normal(); lr[i] = (ct_real)th_normal(); vr[i] = (ct_real)th_normal();
+        }
+        for (i = 0; i < NC; ++i)
+            if (th_uniform() < 0.4) lr[NB + NU + 3 * i] = lr[NB + NU + 3 * i + 1] = lr[NB + NU + 3 * i + 2] = 0;
+        for (f = 0; f < 4; ++f) {
+            ct_criteria(&p, lr, vr, fl[f], &full);
+            ct__criteria_want(&p, lr, vr, fl[f], &part, CT__WANT_NAT);
+            bad += !(part.relative == full.relative && part.natmap == full.natmap);
+            ct__criteria_want(&p, lr, vr, fl[f], &part, CT__WANT_ABS);
+            bad += !(part.absolute == full.absolute && part.primal == full.primal &&
+                     part.dual == full.dual && part.comp == full.comp);
+        }
+    }
+    CHECKF(bad == 0, "%d partial criteria differ from the full ones", bad);
+}
+
 static void test_modes(void) {
     enum { NB = 1, NU = 1, NC = 4, N = NB + NU + 3 * NC };
     ct_real G[N * N], g[N], mu[NC] = {0.5f, 0.5f, 0.5f, 0.5f}, l[N], v[N];
@@ -401,6 +434,7 @@ int main(void) {
     test_worst_rows();
     test_degenerate();
     test_relative_random();
+    test_partial();
     test_modes();
     test_velocity();
     return th_summary();
