@@ -311,6 +311,25 @@ typedef struct ct_sparse {
     const ct_real *val;  /* (9 row_ptr[ng]) the blocks                                      */
 } ct_sparse;
 
+/* A Delassus operator supplied by the caller instead of G (issue "scale", item 4): for engines
+   with their own articulated-body or sparse machinery (Pinocchio's Delassus operators, seed
+   003 Sec. III-E). ADMM_NCP and ADMM_CCP run on it (they need products and the factor/solve of
+   G + D); the other methods return CT_ERROR_INVALID_ARGUMENT. G must be symmetric positive
+   semidefinite: only its diagonal blocks are validated (finite, in range, symmetric, the PSD
+   conditions of ct_problem_validate); the rest is the caller's promise. */
+typedef struct ct_operator {
+    void *ctx;                                           /* passed to every callback        */
+    void (*mul)(void *ctx, const ct_real *x, ct_real *y); /* y = G x, n each                 */
+    /* B = G's diagonal block at row r: size 3 (a contact, r its first row) or 1 (a joint or
+       limit row), row-major in B[0 .. size^2) */
+    void (*diag_block)(void *ctx, int r, int size, ct_real *B);
+    /* factor G + diag(d) (d: n, positive); 0 on success, nonzero when it is not positive
+       definite */
+    int (*factor)(void *ctx, const ct_real *d);
+    void (*solve)(void *ctx, ct_real *b);                /* b <- (G + diag(d))^-1 b, the last
+                                                            factor's d                      */
+} ct_operator;
+
 /* The problem of one time step. All arrays are caller-owned and read only.
    v = (G + R) lambda + g. */
 typedef struct ct_problem {
@@ -324,6 +343,7 @@ typedef struct ct_problem {
     const ct_soft *soft; /* soft model data, or NULL; read only by NEWTON_SOFT and
                             CT_FLAVOR_SOFT (NULL there means CT_SOFT_CCP with p->R)          */
     const ct_sparse *Gs; /* block-sparse G instead of the dense one (then G = NULL), or NULL */
+    const ct_operator *Gop; /* G as an operator (ADMM only; then G = Gs = NULL), or NULL    */
 } ct_problem;
 
 /* Knobs of the Gauss-Seidel family (PGS_NCP, PGS_CCP, PGS_LCP, NBGS). */
@@ -1176,8 +1196,10 @@ CT__PRIVATE ct_real ct__power_iteration(ct__matvec_fn mv, const void *ctx, int n
 /* The few operations every solver needs from G + R. Only this section reads the storage of G,
    so a block-sparse or user-supplied operator can replace it without touching the solvers. */
 typedef struct ct__op {
-    const ct_real *G;     /* dense row-major n x n, or NULL when S is given              */
+    const ct_real *G;     /* dense row-major n x n, or NULL when S or U is given         */
     const ct_sparse *S;   /* block-sparse G (ct_sparse), or NULL                         */
+    const ct_operator *U; /* the caller's operator (ct_operator), or NULL: products, the
+                             diagonal blocks and the factor/solve of ADMM, nothing else   */
     const ct_real *R;     /* n or NULL                                                   */
     int n, c0;            /* rows; c0 = nb + nu, the first contact row                   */
 } ct__op;
@@ -1185,6 +1207,7 @@ typedef struct ct__op {
 CT__PRIVATE void ct__op_init(ct__op *op, const ct_problem *p) {
     op->G = p->G;
     op->S = p->G ? NULL : p->Gs;
+    op->U = p->G || p->Gs ? NULL : p->Gop;
     op->R = p->R;
     op->c0 = p->nb + p->nu;
     op->n = op->c0 + 3 * p->nc;
@@ -1208,6 +1231,13 @@ CT__PRIVATE ct_real ct__op_r(const ct__op *op, int i) { return op->R ? op->R[i] 
 /* G_ij */
 CT__PRIVATE ct_real ct__op_g(const ct__op *op, int i, int j) {
     if (op->G) return op->G[(size_t)i * op->n + j];
+    if (op->U) { /* an operator gives its diagonal blocks only (the one thing asked of it) */
+        const int gi = ct__grp(op->c0, i), r0 = ct__grp_row(op->c0, gi), sz = ct__grp_size(op->c0, gi);
+        ct_real B[9];
+        if (gi != ct__grp(op->c0, j)) return 0;
+        op->U->diag_block(op->U->ctx, r0, sz, B);
+        return B[sz * (i - r0) + (j - r0)];
+    }
     {
         const int gi = ct__grp(op->c0, i), gj = ct__grp(op->c0, j);
         const ct_real *b = ct__sp_block(op->S, gi, gj);
@@ -1261,6 +1291,8 @@ CT__PRIVATE void ct__op_mul(const ct__op *op, const ct_real *x, ct_real *y) {
     int i;
     if (op->G) {
         ct__symv(op->G, op->n, op->n, x, y);
+    } else if (op->U) {
+        op->U->mul(op->U->ctx, x, y);
     } else {
         const int ng = op->c0 + (op->n - op->c0) / 3;
         int gi, k, a, b;
@@ -1328,7 +1360,13 @@ CT__PRIVATE void ct__op_mul_cb(const void *ctx, const ct_real *x, ct_real *y) {
 /* B (3x3 row-major) = the diagonal block of G + R at rows r0..r0+2 */
 CT__PRIVATE void ct__op_block3(const ct__op *op, int r0, ct_real B[9]) {
     int i, j;
-    if (!op->G && r0 >= op->c0 && (r0 - op->c0) % 3 == 0) { /* a contact: one block lookup */
+    if (op->U && r0 >= op->c0 && (r0 - op->c0) % 3 == 0) { /* a contact: one callback */
+        op->U->diag_block(op->U->ctx, r0, 3, B);
+        if (op->R)
+            for (i = 0; i < 3; ++i) B[4 * i] += op->R[r0 + i];
+        return;
+    }
+    if (op->S && r0 >= op->c0 && (r0 - op->c0) % 3 == 0) { /* a contact: one block lookup */
         const ct_real *blk = ct__sp_block(op->S, ct__grp(op->c0, r0), ct__grp(op->c0, r0));
         if (blk) CONTACT_MEMCPY(B, blk, 9 * sizeof(ct_real));
         else CONTACT_MEMSET(B, 0, 9 * sizeof(ct_real));
@@ -2168,7 +2206,7 @@ CT_API ct_result ct_contact_modes(const ct_problem *p, const ct_real *lambda, co
 CT_API ct_result ct_velocity(const ct_problem *p, const ct_real *lambda, ct_real *v) {
     ct__op op;
     int i, n;
-    if (!p || (!p->G && !p->Gs) || !p->g || !lambda || !v) return CT_ERROR_INVALID_ARGUMENT;
+    if (!p || (!p->G && !p->Gs && !p->Gop) || !p->g || !lambda || !v) return CT_ERROR_INVALID_ARGUMENT;
     if (p->nb < 0 || p->nu < 0 || p->nc < 0) return CT_ERROR_INVALID_SIZE;
     n = p->nb + p->nu + 3 * p->nc;
     ct__op_init(&op, p);
@@ -2232,6 +2270,8 @@ typedef struct ct__state {
     int rule;                   /* the penalty rule of the factor                          */
     const ct_real *G, *R;       /* the problem the factor belongs to                       */
     const ct_sparse *Gs;
+    const ct_operator *Gop;     /* (the operator keeps its own factor: ct_solve_update uses
+                                   its last one)                                            */
     ct_real eta, rho, pw, base, kappa;
     /* the sparse Cholesky's ordering and symbolic factorization (sp_magic when valid), for the
        pattern of (sp_row_ptr, sp_col) with hash sp_hash */
@@ -2242,8 +2282,10 @@ typedef struct ct__state {
 } ct__state;
 
 #define CT__INTS(k) (((size_t)(k) * sizeof(int) + sizeof(ct_real) - 1) / sizeof(ct_real))
-/* nnzl < 0: dense G; >= 0: an ADMM method on a block-sparse G whose factor has nnzl
-   off-diagonal blocks */
+/* nnzl: the off-diagonal blocks of the sparse Cholesky's L (a block-sparse G and ADMM), or
+   CT__LAYOUT_DENSE, or CT__LAYOUT_OPERATOR (a ct_operator: no factor, n reals for its d) */
+#define CT__LAYOUT_DENSE (-1)
+#define CT__LAYOUT_OPERATOR (-2)
 CT__PRIVATE void ct__layout_sp(ct_method m, int nb, int nu, int nc, long nnzl, ct__layout *L) {
     int n = nb + nu + 3 * nc, ng = nb + nu + nc;
     size_t at = 0, nn = (size_t)n, words = ((size_t)ng + 63) / 64;
@@ -2272,6 +2314,11 @@ CT__PRIVATE void ct__layout_sp(ct_method m, int nb, int nu, int nc, long nnzl, c
             L->total = at;
             return;
         }
+        if (nnzl == CT__LAYOUT_OPERATOR && (m == CT_METHOD_ADMM_NCP || m == CT_METHOD_ADMM_CCP)) {
+            L->scratch = ct__take(&at, nn); /* the diagonal d of the operator's G + diag(d) */
+            L->total = at;
+            return;
+        }
         L->chol = ct__take(&at, nn * nn);
         L->scratch = ct__take(&at, CT__CHOL_SCRATCH(n));
         if (m == CT_METHOD_STAGGERED) {
@@ -2294,7 +2341,7 @@ CT__PRIVATE void ct__layout_sp(ct_method m, int nb, int nu, int nc, long nnzl, c
     L->total = at;
 }
 CT__PRIVATE void ct__layout_for(ct_method m, int nb, int nu, int nc, ct__layout *L) {
-    ct__layout_sp(m, nb, nu, nc, -1, L);
+    ct__layout_sp(m, nb, nu, nc, CT__LAYOUT_DENSE, L);
 }
 
 CT__PRIVATE ct_real *ct__ws_arr(const ct_workspace *ws, size_t off) {
@@ -2536,6 +2583,42 @@ CT__PRIVATE ct_result ct__validate_sparse(const ct_problem *p, ct_real sym_tol) 
     return CT_OK;
 }
 
+/* A ct_operator: its callbacks, and its diagonal blocks as a sparse G's (finite, in range,
+   symmetric, the PSD conditions); the off-diagonal part cannot be seen */
+CT__PRIVATE ct_result ct__validate_operator(const ct_problem *p, ct_real sym_tol) {
+    const ct_operator *U = p->Gop;
+    const int c0 = p->nb + p->nu, ng = c0 + p->nc;
+    ct_real dmax = 0, tau, B[9];
+    int gi, a, pass, nonfinite = 0, range = 0;
+    if (!U->mul || !U->diag_block || !U->factor || !U->solve) return CT_ERROR_INVALID_ARGUMENT;
+    for (pass = 0; pass < 2; ++pass) { /* 0: values and max |G_ii|; 1: symmetry and PSD */
+        tau = ct__max(sym_tol, CONTACT_SQRT(CT_EPS)) * dmax;
+        for (gi = 0; gi < ng; ++gi) {
+            const int sz = ct__grp_size(c0, gi);
+            CONTACT_MEMSET(B, 0, sizeof(B));
+            U->diag_block(U->ctx, ct__grp_row(c0, gi), sz, B);
+            if (pass == 0) {
+                ct__values_check(B, (size_t)(sz * sz), &nonfinite, &range);
+                for (a = 0; a < sz; ++a) dmax = ct__max(dmax, CONTACT_FABS(B[(sz + 1) * a]));
+                continue;
+            }
+            if (sz == 1) {
+                if (B[0] < -tau) return CT_ERROR_NOT_PSD;
+                continue;
+            }
+            if (CONTACT_FABS(B[1] - B[3]) > sym_tol * dmax || CONTACT_FABS(B[2] - B[6]) > sym_tol * dmax ||
+                CONTACT_FABS(B[5] - B[7]) > sym_tol * dmax)
+                return CT_ERROR_NOT_SYMMETRIC;
+            for (a = 0; a < 3; ++a)
+                if (B[4 * a] < -tau) return CT_ERROR_NOT_PSD;
+            if (!ct__block_psd(B, tau)) return CT_ERROR_NOT_PSD;
+        }
+        if (nonfinite) return CT_ERROR_NON_FINITE;
+        if (range) return CT_ERROR_OUT_OF_RANGE;
+    }
+    return CT_OK;
+}
+
 CT__PRIVATE ct_result ct__validate(const ct_problem *p, ct_real sym_tol, int need_G) {
     int i, j, n, nonfinite = 0, range = 0;
     ct_real dmax = 0;
@@ -2544,7 +2627,7 @@ CT__PRIVATE ct_result ct__validate(const ct_problem *p, ct_real sym_tol, int nee
     if (!ct__sizes_ok(p->nb, p->nu, p->nc)) return CT_ERROR_INVALID_SIZE;
     n = p->nb + p->nu + 3 * p->nc;
     if (n == 0) return CT_OK;
-    if ((need_G && !p->G && !p->Gs) || !p->g || (p->nc > 0 && !p->mu)) return CT_ERROR_INVALID_ARGUMENT;
+    if ((need_G && !p->G && !p->Gs && !p->Gop) || !p->g || (p->nc > 0 && !p->mu)) return CT_ERROR_INVALID_ARGUMENT;
     /* finite, and |entries| <= CT_HUGE: that keeps every product G lambda (lambda bounded
        likewise) finite */
     if (need_G) ct__values_check(p->G, (size_t)n * (size_t)n, &nonfinite, &range);
@@ -2559,7 +2642,8 @@ CT__PRIVATE ct_result ct__validate(const ct_problem *p, ct_real sym_tol, int nee
         for (i = 0; i < n; ++i)
             if (p->R[i] < 0) return CT_ERROR_NEGATIVE_COMPLIANCE;
     if (!need_G) return CT_OK;
-    if (!p->G) return ct__validate_sparse(p, sym_tol);
+    if (!p->G && p->Gs) return ct__validate_sparse(p, sym_tol);
+    if (!p->G) return ct__validate_operator(p, sym_tol);
     for (i = 0; i < n; ++i) dmax = ct__max(dmax, CONTACT_FABS(p->G[(size_t)i * n + i]));
     for (i = 0; i < n; ++i)
         for (j = 0; j < i; ++j)
@@ -3486,13 +3570,22 @@ CT__PRIVATE void ct__penalty_start(ct__penalty *pen, ct__run *r, const ct__state
 
 /* ADMM_NCP / ADMM_CCP. st: the workspace's state from the last solve when it matches this
    problem's size (NULL otherwise); reuse: ct_solve_update, the factor in chol is valid. */
-/* ADMM's factor of G + R + shift I: dense Cholesky, or the sparse one (sp) */
+/* ADMM's factor of G + R + shift I: dense Cholesky, the sparse one (sp), or the caller's
+   operator, given d = diag(R) + shift in scratch. Returns -1 on success (the failing pivot of
+   a Cholesky otherwise; 0 for an operator's failure). */
 CT__PRIVATE int ct__fac_factor(ct__run *r, ct__spchol *sp, ct_real *chol, ct_real *scratch, ct_real shift) {
+    const ct_operator *U = r->op.U;
+    int i;
     if (sp) return ct__sp_factor(sp, &r->op, shift);
+    if (U) {
+        for (i = 0; i < r->n; ++i) scratch[i] = ct__op_r(&r->op, i) + shift;
+        return U->factor(U->ctx, scratch) == 0 ? -1 : 0;
+    }
     return ct__op_factor(&r->op, NULL, r->n, NULL, shift, chol, scratch);
 }
 CT__PRIVATE void ct__fac_solve(const ct__run *r, const ct__spchol *sp, const ct_real *chol, ct_real *b) {
     if (sp) ct__sp_solve(sp, b);
+    else if (r->op.U) r->op.U->solve(r->op.U->ctx, b);
     else ct__chol_solve(chol, r->n, r->n, b);
 }
 
@@ -3614,6 +3707,7 @@ CT__PRIVATE ct_status ct__admm(ct__run *r, const ct__layout *L, ct_workspace *ws
     out->rule = (int)as->rule;
     out->G = p->G;
     out->Gs = p->Gs;
+    out->Gop = p->Gop;
     out->R = p->R;
     out->eta = eta;
     out->rho = rho;
@@ -4631,7 +4725,7 @@ CT__PRIVATE ct_result ct__compliance_args(const ct_problem *p, int first, int co
     if (!p || !R) return CT_ERROR_INVALID_ARGUMENT;
     if (!ct__sizes_ok(p->nb, p->nu, p->nc)) return CT_ERROR_INVALID_SIZE;
     n = p->nb + p->nu + 3 * p->nc;
-    if (n > 0 && !p->G && !p->Gs) return CT_ERROR_INVALID_ARGUMENT;
+    if (n > 0 && !p->G && !p->Gs && !p->Gop) return CT_ERROR_INVALID_ARGUMENT;
     if (n > 0 && p->G && !ct__all_finite(p->G, (size_t)n * (size_t)n)) return CT_ERROR_NON_FINITE;
     (void)n;
     if (first < 0 || count < 0 || first > items - count) return CT_ERROR_INVALID_SIZE;
@@ -4813,8 +4907,15 @@ CT_API ct_result ct_workspace_size_problem(const ct_problem *p, const ct_setting
     long nnzl;
     int ng;
     if (!p || !s || !bytes) return CT_ERROR_INVALID_ARGUMENT;
-    if (p->G || !p->Gs || !ct__is_admm(s->method) || p->nb + p->nu + p->nc == 0)
+    if (p->G || !ct__is_admm(s->method) || p->nb + p->nu + p->nc == 0)
         return ct_workspace_size(p->nb, p->nu, p->nc, s, bytes);
+    if (!p->Gs) { /* a ct_operator: ADMM's vectors and its d */
+        r = ct_problem_validate(p, s->sym_tol);
+        if (r != CT_OK) return r;
+        ct__layout_sp(s->method, p->nb, p->nu, p->nc, CT__LAYOUT_OPERATOR, &L);
+        *bytes = L.total + CT__ALIGN - 1;
+        return CT_OK;
+    }
     r = ct_settings_validate(s);
     if (r != CT_OK) return r;
     r = ct_problem_validate(p, s->sym_tol);
@@ -5115,14 +5216,17 @@ CT__PRIVATE ct_result ct__solve(const ct_problem *p, const ct_settings *s, ct_wo
     if (res != CT_OK) return res;
     n = p->nb + p->nu + 3 * p->nc;
     if (n > 0 && (!lambda || !v)) return CT_ERROR_INVALID_ARGUMENT;
+    /* the caller's operator serves ADMM only (products and factor/solve, ct_operator) */
+    if (!p->G && !p->Gs && n > 0 && !ct__is_admm(s->method)) return CT_ERROR_INVALID_ARGUMENT;
     if (s->method == CT_METHOD_NEWTON_SOFT) {
         res = ct__soft_validate(p);
         if (res != CT_OK) return res;
         /* on a block-sparse G Newton needs the generalized form (its matrix is nv x nv) */
         if (!p->G && n > 0 && !(p->soft && p->soft->nv > 0 && p->soft->nv < n)) return CT_ERROR_INVALID_SOFT;
     }
-    sparse = !p->G && n > 0 && ct__is_admm(s->method);
-    ct__layout_sp(s->method, p->nb, p->nu, p->nc, sparse ? 0 : -1, &L);
+    sparse = !p->G && p->Gs && n > 0 && ct__is_admm(s->method);
+    ct__layout_sp(s->method, p->nb, p->nu, p->nc,
+                  sparse ? 0 : !p->G && n > 0 ? CT__LAYOUT_OPERATOR : CT__LAYOUT_DENSE, &L);
     if (L.total > ws->size || (L.total > 0 && !ws->base)) return CT_ERROR_WORKSPACE_TOO_SMALL;
     if (ct__is_admm(s->method)) {
         st = ct__state_for(ws, p->nb, p->nu, p->nc);
@@ -5131,7 +5235,7 @@ CT__PRIVATE ct_result ct__solve(const ct_problem *p, const ct_settings *s, ct_wo
             st = &st_copy;
         }
     }
-    if (reuse && (!st || !st->has_factor || st->G != p->G || st->Gs != p->Gs || st->R != p->R ||
+    if (reuse && (!st || !st->has_factor || st->G != p->G || st->Gs != p->Gs || st->Gop != p->Gop || st->R != p->R ||
                   st->eta != s->admm.eta || st->rule != (int)s->admm.rule))
         return CT_ERROR_NO_FACTORIZATION;
     if (sparse) { /* the ordering and symbolic factorization, unless this pattern has them */

@@ -66,6 +66,22 @@ static BENCH_UNUSED double now_us(void) {
 }
 #endif
 
+/* BENCH_MIN_MS (environment; unset or 0: off): a solve whose first run is faster than that is
+   repeated until the repeats take about BENCH_MIN_MS milliseconds (at least the repeats asked
+   for, at most 1001, an odd count), so that the median of a microsecond solve is not the middle
+   of three noisy samples. ct_bench and siconos_bench apply the same rule after their first
+   timed solve. */
+static BENCH_UNUSED int bench_repeats(int repeats, double first_us) {
+    const char *e = getenv("BENCH_MIN_MS");
+    double ms = e ? atof(e) : 0;
+    long want;
+    if (!(ms > 0) || !(first_us > 0)) return repeats;
+    want = (long)(ms * 1e3 / first_us);
+    if (want > 1001) want = 1001;
+    if (want % 2 == 0) ++want;
+    return want > repeats ? (int)want : repeats;
+}
+
 /* qsort order of doubles (medians of timings) */
 static BENCH_UNUSED int cmp_double(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;

@@ -7,7 +7,9 @@
 # bench/gen_problems.c), at each tolerance of TOLS (default "1e-8 1e-6"), it runs every
 # contact.h method (build/bench/ct_bench) and every Siconos fc3d solver
 # (build/bench/siconos_bench), one process per solve, REPEATS (default 5) cold-start solves
-# each (CT_METHODS: default every method of contact.h), and appends one CSV row per solve to build/bench/results.csv. Siconos runs with its
+# each, more for a fast solve: up to 1001 until the repeats take BENCH_MIN_MS (default 100) ms,
+# the same rule on both sides (bench_repeats in bench/bench_problem.h; BENCH_MIN_MS=0: off)
+# (CT_METHODS: default every method of contact.h), and appends one CSV row per solve to build/bench/results.csv. Siconos runs with its
 # 3x3 sparse-block storage (what its own FCLib reader builds) and, on problems of at most
 # DENSE_MAX_NC contacts (default 60), also with dense storage ("SOLVER:dense"), which is 5 to 70
 # times faster there but 3 to 40 times slower on the large sparse problems and fails more
@@ -26,6 +28,7 @@ set -eu
 DIR=${1:-../shared/fclib}
 OUT=build/bench
 REPEATS=${REPEATS:-5}
+export BENCH_MIN_MS=${BENCH_MIN_MS:-100}
 TOLS=${TOLS:-"1e-8 1e-6"}
 TIMEOUT=${TIMEOUT:-600}
 SICONOS_SOLVERS=${SICONOS_SOLVERS:-"NSGS ADMM NSN_AC NSN_FB PROX VI_EG"}

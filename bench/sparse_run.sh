@@ -6,7 +6,8 @@
 #
 # ROUNDS (default 3) runs of bench/run.sh over every problem of the folder with
 # CT_STORAGES="dense sparse", relative tolerance 1e-8, REPEATS (3) solves per process, TIMEOUT
-# (90 s) per process; the rounds follow one another, so each (problem, solver) is measured
+# (90 s) per process (a solve faster than BENCH_MIN_MS = 100 ms is repeated up to 1001 times
+# until its repeats take that long, on both sides: bench/run.sh); the rounds follow one another, so each (problem, solver) is measured
 # ROUNDS times at different moments of a noisy machine. BENCH_CLOCK (default cpu) is the timer of
 # ct_bench and siconos_bench: cpu = the process's CPU time, for a shared machine; wall = elapsed
 # time. OPENBLAS_NUM_THREADS (default 1): Siconos' dense storage calls OpenBLAS, whose worker

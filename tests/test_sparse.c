@@ -2,8 +2,9 @@
    the converter from dense, the validation of the structure, the sparse factor against the
    dense one, every method on both storages (velocities to the solver tolerance, impulses
    where unique), the reuse of the ordering and symbolic factorization across solves with the
-   same pattern, ct_solve_update on the sparse factor, and a 1000-contact pile solved within
-   the workspace ct_workspace_size_problem reports. */
+   same pattern, ct_solve_update on the sparse factor, a 1000-contact pile solved within
+   the workspace ct_workspace_size_problem reports, and the operator form (ct_operator) against
+   the dense G. */
 #define CONTACT_IMPLEMENTATION
 #include "contact.h"
 #include "harness.h"
@@ -449,6 +450,187 @@ static void test_large(void) {
 #endif
 }
 
+/* ---- 6. the operator form (ct_operator): the caller's products and factor/solve ------------- */
+/* A caller's operator: a dense G behind callbacks, with its own Cholesky (double), and
+   counters of the calls; `fail` makes the factor report a matrix that is not PD, `bad` puts a
+   value into the diagonal blocks (NaN, a negative diagonal, an asymmetric entry). */
+typedef struct user_op {
+    const ct_real *G;
+    int n, factors, solves, muls, fail, bad;
+    double *L; /* n x n */
+} user_op;
+
+static void uop_mul(void *ctx, const ct_real *x, ct_real *y) {
+    user_op *u = (user_op *)ctx;
+    int i, j;
+    ++u->muls;
+    for (i = 0; i < u->n; ++i) {
+        double acc = 0;
+        for (j = 0; j < u->n; ++j) acc += (double)u->G[i * u->n + j] * x[j];
+        y[i] = (ct_real)acc;
+    }
+}
+static void uop_diag(void *ctx, int r, int size, ct_real *B) {
+    user_op *u = (user_op *)ctx;
+    int a, b;
+    for (a = 0; a < size; ++a)
+        for (b = 0; b < size; ++b) B[size * a + b] = u->G[(r + a) * u->n + r + b];
+    if (size == 3 && u->bad == 1) B[4] = (ct_real)NAN;
+    if (size == 3 && u->bad == 2) B[8] = -1;
+    if (size == 3 && u->bad == 3) B[1] += 1;
+}
+static int uop_factor(void *ctx, const ct_real *d) {
+    user_op *u = (user_op *)ctx;
+    int i, j, k, n = u->n;
+    ++u->factors;
+    if (u->fail) return 1;
+    for (i = 0; i < n; ++i)
+        for (j = 0; j <= i; ++j) {
+            double acc = (double)u->G[i * n + j] + (i == j ? (double)d[i] : 0);
+            for (k = 0; k < j; ++k) acc -= u->L[i * n + k] * u->L[j * n + k];
+            if (i == j) {
+                if (!(acc > 0)) return 1;
+                u->L[i * n + i] = sqrt(acc);
+            } else {
+                u->L[i * n + j] = acc / u->L[j * n + j];
+            }
+        }
+    return 0;
+}
+static void uop_solve(void *ctx, ct_real *b) {
+    user_op *u = (user_op *)ctx;
+    int i, k, n = u->n;
+    double *y = (double *)malloc(sizeof(double) * (size_t)n);
+    ++u->solves;
+    for (i = 0; i < n; ++i) {
+        double acc = b[i];
+        for (k = 0; k < i; ++k) acc -= u->L[i * n + k] * y[k];
+        y[i] = acc / u->L[i * n + i];
+    }
+    for (i = n - 1; i >= 0; --i) {
+        double acc = y[i];
+        for (k = i + 1; k < n; ++k) acc -= u->L[k * n + i] * y[k];
+        y[i] = acc / u->L[i * n + i];
+    }
+    for (i = 0; i < n; ++i) b[i] = (ct_real)y[i];
+    free(y);
+}
+
+static void test_operator(void) {
+    pile P;
+    ct_problem pd, po;
+    ct_operator op;
+    user_op u;
+    ct_settings s = ct_default_settings();
+    ct_workspace w1, w2;
+    ct_info i1, i2;
+    ct_real *l1, *v1, *l2, *v2;
+    size_t bytes_op = 0, bytes_dense = 0;
+    int m, i, k;
+    pile_make(&P, 15, 2, 2, 12, 5, 1);
+    memset(&pd, 0, sizeof(pd));
+    pd.nb = P.nb; pd.nu = P.nu; pd.nc = P.nc; pd.G = P.G; pd.g = P.g; pd.mu = P.mu;
+    memset(&u, 0, sizeof(u));
+    u.G = P.G;
+    u.n = P.n;
+    u.L = (double *)calloc((size_t)P.n * (size_t)P.n, sizeof(double));
+    op.ctx = &u; op.mul = uop_mul; op.diag_block = uop_diag; op.factor = uop_factor; op.solve = uop_solve;
+    po = pd;
+    po.G = NULL;
+    po.Gop = &op;
+    l1 = (ct_real *)calloc((size_t)P.n, sizeof(ct_real)); v1 = (ct_real *)calloc((size_t)P.n, sizeof(ct_real));
+    l2 = (ct_real *)calloc((size_t)P.n, sizeof(ct_real)); v2 = (ct_real *)calloc((size_t)P.n, sizeof(ct_real));
+    s.max_iter = 5000;
+    s.stop = CT_STOP_RELATIVE;
+    s.tol_rel = (ct_real)(sizeof(ct_real) == 4 ? 1e-5 : 1e-10);
+    CHECK_EQ_INT(ct_problem_validate(&po, s.sym_tol), CT_OK);
+    /* ADMM_NCP and ADMM_CCP: the operator form against the dense G */
+    for (k = 0; k < 2; ++k) {
+        double dv = 0, vmax = 0;
+        s.method = k ? CT_METHOD_ADMM_CCP : CT_METHOD_ADMM_NCP;
+        CHECK_EQ_INT(ct_workspace_size_problem(&po, &s, &bytes_op), CT_OK);
+        CHECK_EQ_INT(ct_workspace_size(P.nb, P.nu, P.nc, &s, &bytes_dense), CT_OK);
+        CHECKF(bytes_op < bytes_dense, "operator workspace %lu, dense %lu", (unsigned long)bytes_op,
+               (unsigned long)bytes_dense);
+        CHECK_EQ_INT(ct_workspace_alloc(&w1, P.nb, P.nu, P.nc, &s, NULL), CT_OK);
+        CHECK_EQ_INT(ct_workspace_alloc_problem(&w2, &po, &s, NULL), CT_OK);
+        memset(l1, 0, sizeof(ct_real) * (size_t)P.n);
+        memset(l2, 0, sizeof(ct_real) * (size_t)P.n);
+        u.factors = u.solves = 0;
+        CHECK_EQ_INT(ct_solve(&pd, &s, &w1, l1, v1, &i1), CT_OK);
+        CHECK_EQ_INT(ct_solve(&po, &s, &w2, l2, v2, &i2), CT_OK);
+        CHECK_EQ_INT(i2.status, i1.status);
+        CHECK_EQ_INT(i2.status, CT_STATUS_CONVERGED);
+        CHECK(i2.model.relative <= s.tol_rel);
+        CHECKF(abs(i2.iterations - i1.iterations) <= 2, "iterations: dense %d, operator %d",
+               i1.iterations, i2.iterations);
+        CHECK_EQ_INT(u.factors, i2.factorizations);
+        CHECKF(u.solves == i2.iterations, "%d solves for %d iterations", u.solves, i2.iterations);
+        for (i = 0; i < P.n; ++i) {
+            dv = fmax(dv, fabs((double)v1[i] - v2[i]));
+            vmax = fmax(vmax, fabs((double)v1[i]));
+        }
+        CHECKF(dv <= (sizeof(ct_real) == 4 ? 1e-2 : 1e-7) * (1 + vmax), "%s: v differs by %g",
+               ct_method_string(s.method), dv);
+        printf("  operator %-9s %d it, %d factorizations (dense %d it); |dv| %.2g; workspace %lu of dense %lu bytes\n",
+               ct_method_string(s.method), i2.iterations, i2.factorizations, i1.iterations, dv,
+               (unsigned long)bytes_op, (unsigned long)bytes_dense);
+        /* ct_solve_update: the operator's last factor, no new one */
+        if (k == 0) {
+            ct_real *l3 = (ct_real *)malloc(sizeof(ct_real) * (size_t)P.n), *v3 = (ct_real *)malloc(sizeof(ct_real) * (size_t)P.n);
+            ct_real *g2 = (ct_real *)malloc(sizeof(ct_real) * (size_t)P.n);
+            ct_info i3;
+            for (i = 0; i < P.n; ++i) g2[i] = (ct_real)(1.05 * P.g[i]); /* a new g */
+            po.g = g2;
+            memcpy(l3, l2, sizeof(ct_real) * (size_t)P.n);
+            u.factors = 0;
+            s.warm_start = 1;
+            CHECK_EQ_INT(ct_solve_update(&po, &s, &w2, l3, v3, &i3), CT_OK);
+            po.g = P.g;
+            free(g2);
+            CHECK_EQ_INT(i3.status, CT_STATUS_CONVERGED);
+            CHECK(i3.reused & CT_REUSED_FACTOR);
+            CHECK_EQ_INT(u.factors, i3.factorizations);
+            s.warm_start = 0;
+            free(l3); free(v3);
+        }
+        ct_workspace_free(&w1);
+        ct_workspace_free(&w2);
+    }
+    /* errors: every other method, a missing callback, a factor that fails, bad diagonal blocks */
+    CHECK_EQ_INT(ct_workspace_alloc(&w1, P.nb, P.nu, P.nc, &s, NULL), CT_OK);
+    for (m = 0; m < (int)CT_METHOD_COUNT_; ++m) {
+        ct_settings t = s;
+        ct_workspace w3;
+        t.method = (ct_method)m;
+        if (m == CT_METHOD_ADMM_NCP || m == CT_METHOD_ADMM_CCP) continue;
+        CHECK_EQ_INT(ct_workspace_alloc(&w3, P.nb, P.nu, P.nc, &t, NULL), CT_OK);
+        CHECKF(ct_solve(&po, &t, &w3, l2, v2, &i2) == CT_ERROR_INVALID_ARGUMENT, "%s on an operator",
+               ct_method_string(t.method));
+        ct_workspace_free(&w3);
+    }
+    s.method = CT_METHOD_ADMM_NCP;
+    ct_workspace_free(&w1);
+    CHECK_EQ_INT(ct_workspace_alloc(&w1, P.nb, P.nu, P.nc, &s, NULL), CT_OK);
+    op.solve = NULL;
+    CHECK_EQ_INT(ct_solve(&po, &s, &w1, l2, v2, &i2), CT_ERROR_INVALID_ARGUMENT);
+    op.solve = uop_solve;
+    u.fail = 1;
+    CHECK_EQ_INT(ct_solve(&po, &s, &w1, l2, v2, &i2), CT_ERROR_NOT_PSD);
+    u.fail = 0;
+    u.bad = 1;
+    CHECK_EQ_INT(ct_solve(&po, &s, &w1, l2, v2, &i2), CT_ERROR_NON_FINITE);
+    u.bad = 2;
+    CHECK_EQ_INT(ct_solve(&po, &s, &w1, l2, v2, &i2), CT_ERROR_NOT_PSD);
+    u.bad = 3;
+    CHECK_EQ_INT(ct_solve(&po, &s, &w1, l2, v2, &i2), CT_ERROR_NOT_SYMMETRIC);
+    u.bad = 0;
+    CHECK_EQ_INT(ct_solve(&po, &s, &w1, l2, v2, &i2), CT_OK);
+    ct_workspace_free(&w1);
+    free(l1); free(v1); free(l2); free(v2); free(u.L);
+    pile_free(&P);
+}
+
 int main(void) {
     test_structure();
     test_values();
@@ -456,5 +638,6 @@ int main(void) {
     test_methods();
     test_reuse();
     test_large();
+    test_operator();
     return th_summary();
 }
