@@ -25,7 +25,10 @@
                  13 the size of another method, 14 oversized and misaligned by 1-7 bytes,
                  15 exact but misaligned by 8
    FZ_PTR        b % 32: 0-23 all pointers valid, 24 G NULL, 25 g NULL, 26 mu NULL,
-                 27 lambda NULL, 28 v NULL, 29 info NULL, 30 settings NULL, 31 problem NULL
+                 27 lambda NULL, 28 v NULL, 29 info NULL, 30 settings NULL, 31 problem NULL;
+                 (b / 32) % 4, the storage of G: 0-1 dense, 2 block-sparse (ct_sparse_from_dense,
+                 drop_tol 0), 3 a ct_operator backed by the dense G (only when G is finite and
+                 in range, the operator's contract; dense otherwise)
    FZ_INJECT     b < 32: one entry of G (position from the next two header bytes) becomes a
                  special value (NaN, inf, 1e300, ...)
    FZ_S0...      settings, one byte per field (0 keeps the default), see fz_settings

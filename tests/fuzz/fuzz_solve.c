@@ -7,6 +7,8 @@
    Replay one input without libFuzzer (any compiler): build with -DFUZZ_STANDALONE and run
        ./fuzz_solve_replay FILE...
 
+   G comes dense, block-sparse or as a ct_operator (FZ_PTR / 32, fuzz_format.h).
+
    Invariants (a violation calls fz_fail, which prints the reason and aborts):
      - ct_solve never crashes, reads or writes out of bounds, or hits undefined behaviour
        (every array is malloc'ed to its exact size, so ASan sees a one-element overrun);
@@ -52,12 +54,13 @@ static void fz_fail(const char *why, int line) {
         int n = p->nb + p->nu + 3 * p->nc, i, j;
         fprintf(stderr, "  %s (%s) nb %d nu %d nc %d, R %s, max_iter %d, stop %d, tol_abs %g, tol_rel %g, "
                 "tol_change %g, check_every %d, warm_start %d, rule %d, eta %g, rho0 %g, "
-                "over_relax %g, omega %g, inner_iters %d, lcp %d\n",
+                "over_relax %g, omega %g, inner_iters %d, lcp %d, storage %s\n",
                 ct_method_string(s->method), sizeof(ct_real) == 4 ? "float" : "double", p->nb,
                 p->nu, p->nc, p->R ? "yes" : "NULL", s->max_iter, (int)s->stop, (double)s->tol_abs, (double)s->tol_rel,
                 (double)s->tol_change, s->check_every, s->warm_start, (int)s->admm.rule,
                 (double)s->admm.eta, (double)s->admm.rho0, (double)s->admm.over_relax,
-                (double)s->pgs.omega, s->staggered.inner_iters, s->staggered.lcp);
+                (double)s->pgs.omega, s->staggered.inner_iters, s->staggered.lcp,
+                p->G ? "dense" : p->Gs ? "block-sparse" : p->Gop ? "operator" : "none");
         fprintf(stderr, "  admm: rho_power %.17g rho_power_step %.17g ratio %.17g update_every %d "
                 "power_iters %d linear_factor %.17g; sym_tol %g; raisim: alpha %g alpha_min %g gamma %g "
                 "beta1 %g beta2 %g beta3 %g bisect_tol %g bisect_iters %d es_tol %g mass_sum %g; "
@@ -245,6 +248,61 @@ static void fz_build_G(fz_reader *r, int n, ct_real *G) {
 }
 
 /* exactly-sized copies so that ASan sees any overrun */
+/* The storage forms of G besides the dense one (FZ_PTR / 32): the block-sparse copy and a
+   ct_operator backed by the dense G with its own Cholesky (in double), as a caller would. */
+typedef struct fz_op {
+    const ct_real *G;
+    int n;
+    double *L;
+} fz_op;
+static void fz_op_mul(void *ctx, const ct_real *x, ct_real *y) {
+    const fz_op *o = (const fz_op *)ctx;
+    int i, j;
+    for (i = 0; i < o->n; ++i) {
+        double acc = 0;
+        for (j = 0; j < o->n; ++j) acc += (double)o->G[i * o->n + j] * (double)x[j];
+        y[i] = (ct_real)acc;
+    }
+}
+static void fz_op_diag(void *ctx, int r, int size, ct_real *B) {
+    const fz_op *o = (const fz_op *)ctx;
+    int a, b;
+    for (a = 0; a < size; ++a)
+        for (b = 0; b < size; ++b) B[size * a + b] = o->G[(r + a) * o->n + r + b];
+}
+static int fz_op_factor(void *ctx, const ct_real *d) {
+    fz_op *o = (fz_op *)ctx;
+    int i, j, k, n = o->n;
+    for (i = 0; i < n; ++i)
+        for (j = 0; j <= i; ++j) {
+            double acc = (double)o->G[i * n + j] + (i == j ? (double)d[i] : 0);
+            for (k = 0; k < j; ++k) acc -= o->L[i * n + k] * o->L[j * n + k];
+            if (i == j) {
+                if (!(acc > 0) || !(acc < 1e300)) return 1;
+                o->L[i * n + i] = sqrt(acc);
+            } else {
+                o->L[i * n + j] = acc / o->L[j * n + j];
+            }
+        }
+    return 0;
+}
+static void fz_op_solve(void *ctx, ct_real *b) {
+    const fz_op *o = (const fz_op *)ctx;
+    int i, k, n = o->n;
+    double y[32];
+    for (i = 0; i < n; ++i) {
+        double acc = b[i];
+        for (k = 0; k < i; ++k) acc -= o->L[i * n + k] * y[k];
+        y[i] = acc / o->L[i * n + i];
+    }
+    for (i = n - 1; i >= 0; --i) {
+        double acc = y[i];
+        for (k = i + 1; k < n; ++k) acc -= o->L[k * n + i] * y[k];
+        y[i] = acc / o->L[i * n + i];
+    }
+    for (i = 0; i < n; ++i) b[i] = (ct_real)y[i];
+}
+
 static ct_real *fz_alloc(int count) { return (ct_real *)malloc((size_t)(count > 0 ? count : 1) * sizeof(ct_real)); }
 
 typedef struct fz_out {
@@ -298,9 +356,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     ct_real *G, *g, *mu, *R = NULL, *lambda, *v, *lambda0, *lambda2, *v2;
     unsigned char *mem = NULL;
     size_t bytes = 0, mem_bytes = 0, off = 0;
-    int nb, nu, nc, n, i, bad_size = 0, null_required = 0, ws_short = 0, pm, wm;
+    int nb, nu, nc, n, i, bad_size = 0, null_required = 0, ws_short = 0, pm, wm, sm;
+    int *sp_row = NULL, *sp_col = NULL;
+    ct_real *sp_val = NULL;
+    ct_sparse sp;
+    fz_op fop;
+    ct_operator uop;
     ct_result res, res2, sres, pres;
 
+    fop.L = NULL;
     rd.d = data;
     rd.n = size;
     rd.at = FZ_HDR;
@@ -360,15 +424,52 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         bad_size = 1;
     }
 
+    /* the storage of G (FZ_PTR / 32): dense, block-sparse or an operator */
+    sm = (fz_hdr(&rd, FZ_PTR) / 32) % 4;
+    if (sm == 2 && n > 0 && !bad_size) {
+        int ng = nb + nu + nc, nnzb = 0;
+        if (ct_sparse_count(nb, nu, nc, G, 0, &nnzb) != CT_OK) fz_fail("ct_sparse_count refused a dense G", __LINE__);
+        sp_row = (int *)malloc(sizeof(int) * (size_t)(ng + 1));
+        sp_col = (int *)malloc(sizeof(int) * (size_t)(nnzb > 0 ? nnzb : 1));
+        sp_val = fz_alloc(9 * nnzb);
+        if (ct_sparse_from_dense(nb, nu, nc, G, 0, sp_row, sp_col, sp_val) != CT_OK)
+            fz_fail("ct_sparse_from_dense refused a dense G", __LINE__);
+        sp.row_ptr = sp_row;
+        sp.col = sp_col;
+        sp.val = sp_val;
+        p.G = NULL;
+        p.Gs = &sp;
+    } else if (sm == 3 && n > 0 && !bad_size) {
+        int finite = 1;
+        for (i = 0; i < n * n; ++i) finite &= fz_fin(G[i]) && fabs((double)G[i]) <= (sizeof(ct_real) == 4 ? 1e15 : 1e150);
+        if (finite) {
+            fop.G = G;
+            fop.n = n;
+            fop.L = (double *)malloc(sizeof(double) * (size_t)n * (size_t)n);
+            uop.ctx = &fop;
+            uop.mul = fz_op_mul;
+            uop.diag_block = fz_op_diag;
+            uop.factor = fz_op_factor;
+            uop.solve = fz_op_solve;
+            p.G = NULL;
+            p.Gop = &uop;
+        }
+    }
+
     /* workspace: exact, short, NULL, another method's size, or misaligned */
     wm = fz_hdr(&rd, FZ_WS) % 16;
     s_ws = s;
     if (wm == 13) s_ws.method = (ct_method)((fz_hdr(&rd, FZ_METHOD) / 10 + 1) % (int)CT_METHOD_COUNT_);
     if ((int)s_ws.method < 0 || (int)s_ws.method >= (int)CT_METHOD_COUNT_) s_ws.method = CT_METHOD_PGS_NCP;
     if (ct_workspace_size(nb, nu, nc, &s_ws, &bytes) != CT_OK) fz_fail("ct_workspace_size refused valid sizes", __LINE__);
+    if ((p.Gs || p.Gop) && ct_settings_validate(&s_ws) == CT_OK) { /* the problem's own size */
+        size_t pb = 0;
+        if (ct_workspace_size_problem(&p, &s_ws, &pb) == CT_OK) bytes = pb;
+    }
     mem_bytes = bytes;
     if (wm == 11) {
-        ws_short = n > 0;
+        /* the sparse size carries alignment slack of its own: "too small" is not certain */
+        ws_short = n > 0 && !p.Gs && !p.Gop;
         mem_bytes = n > 0 ? bytes - 64 : bytes;
     } else if (wm == 14) {
         off = 1 + fz_byte(&rd) % 7;
@@ -383,13 +484,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         mem = (unsigned char *)malloc(mem_bytes + off + 1);
         memset(mem, 0xA5, mem_bytes + off + 1);
         if (ct_workspace_init(&ws, mem + off, mem_bytes) != CT_OK) fz_fail("ct_workspace_init failed", __LINE__);
-        if (wm == 15 && n > 0) ws_short = ws.size + 63 < bytes; /* lost up to 56 bytes aligning */
+        if (wm == 15 && n > 0 && !p.Gs && !p.Gop) ws_short = ws.size + 63 < bytes; /* lost up to 56 bytes aligning */
         if (wm == 11 && n > 0) FZ_CHECK(ws.size + 63 < bytes);
     }
 
     /* NULL pointers */
     pm = fz_hdr(&rd, FZ_PTR) % 32;
-    if (pm == 24 && n > 0) { p.G = NULL; null_required = 1; }
+    if (pm == 24 && n > 0) { p.G = NULL; p.Gs = NULL; p.Gop = NULL; null_required = 1; }
     if (pm == 25 && n > 0) { p.g = NULL; null_required = 1; }
     if (pm == 26 && nc > 0) { p.mu = NULL; null_required = 1; }
     if (pm == 27 && n > 0) null_required = 1;
@@ -461,7 +562,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fz_ctx_lambda0 = NULL;
     fz_ctx_v = NULL;
     free(G); free(g); free(mu); free(R); free(lambda); free(lambda0); free(lambda2);
-    free(v); free(v2); free(mem);
+    free(v); free(v2); free(mem); free(sp_row); free(sp_col); free(sp_val); free(fop.L);
     return 0;
 }
 
