@@ -81,6 +81,15 @@ static BENCH_UNUSED int bench_repeats(int repeats, double first_us) {
     if (want % 2 == 0) ++want;
     return want > repeats ? (int)want : repeats;
 }
+/* After the first timed solve (times[0]): times grown to bench_repeats entries, *repeats set */
+static BENCH_UNUSED void bench_more_repeats(double **times, int *repeats) {
+    int m = bench_repeats(*repeats, (*times)[0]);
+    double *t = m > *repeats ? (double *)realloc(*times, sizeof(double) * (size_t)m) : NULL;
+    if (t) {
+        *times = t;
+        *repeats = m;
+    }
+}
 
 /* qsort order of doubles (medians of timings) */
 static BENCH_UNUSED int cmp_double(const void *a, const void *b) {

@@ -134,14 +134,7 @@ int main(int argc, char **argv) {
         r = ct_solve(&p, &s, &ws, lambda, v, &info);
         times[k] = now_us() - t0;
         if (r != CT_OK) break;
-        if (k == 0) { /* BENCH_MIN_MS: more repeats for a fast solve (bench_problem.h) */
-            int m = bench_repeats(repeats, times[0]);
-            double *t = m > repeats ? (double *)realloc(times, sizeof(double) * (size_t)m) : NULL;
-            if (t) {
-                times = t;
-                repeats = m;
-            }
-        }
+        if (k == 0) bench_more_repeats(&times, &repeats); /* BENCH_MIN_MS (bench_problem.h) */
     }
     if (r != CT_OK) {
         printf("%s,%s,%d,%d,%.4g,%.3g,contact.h,%s,%g,%d,nan,0,0,nan,nan,nan,0,error%d\n", bp.name,

@@ -265,14 +265,7 @@ int main(int argc, char **argv) {
         info = fc3d_driver(fp, r, u, opt);
         t1 = now_us();
         times[rep] = t1 - t0;
-        if (rep == 0) { /* BENCH_MIN_MS: more repeats for a fast solve (bench_problem.h) */
-            int m = bench_repeats(repeats, times[0]);
-            double *t = m > repeats ? (double *)realloc(times, sizeof(double) * (size_t)m) : NULL;
-            if (t) {
-                times = t;
-                repeats = m;
-            }
-        }
+        if (rep == 0) bench_more_repeats(&times, &repeats); /* BENCH_MIN_MS (bench_problem.h) */
         own = opt->dparam[SICONOS_DPARAM_RESIDU];
         iters = opt->iparam[SICONOS_IPARAM_ITER_DONE];
         solver_options_delete(opt);
