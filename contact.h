@@ -2507,6 +2507,21 @@ CT__PRIVATE int ct__block_psd(const ct_real B[9], ct_real tau) {
     return ct__m3_spd(W, 0, NULL);
 }
 
+/* A diagonal block of G (size 1: a joint or limit row; 3: a contact, row-major 3x3) held in
+   the padded layout of ct_sparse (stride 3; the operator's 3x3 blocks are the same): its own
+   symmetry within lim, and the PSD conditions of ct__validate (diagonal >= -tau, the 3x3
+   block + tau I positive definite). Shared by the block-sparse and operator validations. */
+CT__PRIVATE int ct__diag_block_symmetric(const ct_real *B, int sz, ct_real lim) {
+    return sz != 3 || (CONTACT_FABS(B[1] - B[3]) <= lim && CONTACT_FABS(B[2] - B[6]) <= lim &&
+                       CONTACT_FABS(B[5] - B[7]) <= lim);
+}
+CT__PRIVATE int ct__diag_block_psd(const ct_real *B, int sz, ct_real tau) {
+    int a;
+    for (a = 0; a < sz; ++a)
+        if (B[4 * a] < -tau) return 0;
+    return sz != 3 || ct__block_psd(B, tau);
+}
+
 /* The structure and values of a block-sparse G (ct_sparse), in three passes over the blocks:
    the structure and max |G_ii|; symmetry (each block above the diagonal against its mirror,
    found by one binary search; a block below whose mirror is not stored is compared with
@@ -2546,11 +2561,8 @@ CT__PRIVATE ct_result ct__validate_sparse(const ct_problem *p, ct_real sym_tol) 
                 ++lower;
                 continue;
             }
-            if (gj == gi) { /* a diagonal block against its own transpose: 3 pairs */
-                if (si == 3 && (CONTACT_FABS(x[1] - x[3]) > sym_tol * dmax ||
-                                CONTACT_FABS(x[2] - x[6]) > sym_tol * dmax ||
-                                CONTACT_FABS(x[5] - x[7]) > sym_tol * dmax))
-                    return CT_ERROR_NOT_SYMMETRIC;
+            if (gj == gi) { /* a diagonal block against its own transpose */
+                if (!ct__diag_block_symmetric(x, si, sym_tol * dmax)) return CT_ERROR_NOT_SYMMETRIC;
                 continue;
             }
             y = ct__sp_block(S, gj, gi);
@@ -2574,11 +2586,8 @@ CT__PRIVATE ct_result ct__validate_sparse(const ct_problem *p, ct_real sym_tol) 
     tau = ct__max(sym_tol, CONTACT_SQRT(CT_EPS)) * dmax;
     for (gi = 0; gi < ng; ++gi)
         for (k = S->row_ptr[gi]; k < S->row_ptr[gi + 1]; ++k) {
-            const ct_real *x = S->val + 9 * (size_t)k;
-            if (S->col[k] != gi) continue;
-            for (a = 0; a < ct__grp_size(c0, gi); ++a)
-                if (x[4 * a] < -tau) return CT_ERROR_NOT_PSD;
-            if (gi >= c0 && !ct__block_psd(x, tau)) return CT_ERROR_NOT_PSD;
+            if (S->col[k] == gi && !ct__diag_block_psd(S->val + 9 * (size_t)k, ct__grp_size(c0, gi), tau))
+                return CT_ERROR_NOT_PSD;
         }
     return CT_OK;
 }
@@ -2591,7 +2600,8 @@ CT__PRIVATE ct_result ct__validate_operator(const ct_problem *p, ct_real sym_tol
     ct_real dmax = 0, tau, B[9];
     int gi, a, pass, nonfinite = 0, range = 0;
     if (!U->mul || !U->diag_block || !U->factor || !U->solve) return CT_ERROR_INVALID_ARGUMENT;
-    for (pass = 0; pass < 2; ++pass) { /* 0: values and max |G_ii|; 1: symmetry and PSD */
+    /* pass 0: values and max |G_ii|; 1: symmetry; 2: PSD (the order of ct__validate's codes) */
+    for (pass = 0; pass < 3; ++pass) {
         tau = ct__max(sym_tol, CONTACT_SQRT(CT_EPS)) * dmax;
         for (gi = 0; gi < ng; ++gi) {
             const int sz = ct__grp_size(c0, gi);
@@ -2600,18 +2610,11 @@ CT__PRIVATE ct_result ct__validate_operator(const ct_problem *p, ct_real sym_tol
             if (pass == 0) {
                 ct__values_check(B, (size_t)(sz * sz), &nonfinite, &range);
                 for (a = 0; a < sz; ++a) dmax = ct__max(dmax, CONTACT_FABS(B[(sz + 1) * a]));
-                continue;
-            }
-            if (sz == 1) {
-                if (B[0] < -tau) return CT_ERROR_NOT_PSD;
-                continue;
-            }
-            if (CONTACT_FABS(B[1] - B[3]) > sym_tol * dmax || CONTACT_FABS(B[2] - B[6]) > sym_tol * dmax ||
-                CONTACT_FABS(B[5] - B[7]) > sym_tol * dmax)
+            } else if (pass == 1 && !ct__diag_block_symmetric(B, sz, sym_tol * dmax)) {
                 return CT_ERROR_NOT_SYMMETRIC;
-            for (a = 0; a < 3; ++a)
-                if (B[4 * a] < -tau) return CT_ERROR_NOT_PSD;
-            if (!ct__block_psd(B, tau)) return CT_ERROR_NOT_PSD;
+            } else if (pass == 2 && !ct__diag_block_psd(B, sz, tau)) {
+                return CT_ERROR_NOT_PSD;
+            }
         }
         if (nonfinite) return CT_ERROR_NON_FINITE;
         if (range) return CT_ERROR_OUT_OF_RANGE;

@@ -43,16 +43,6 @@ static ct_settings settings_for(ct_method m, double tol, int max_iter) {
     return s;
 }
 
-/* solve with a fresh allocated workspace; returns the ct_result */
-static ct_result solve(const ct_problem *p, const ct_settings *s, ct_real *lambda, ct_real *v,
-                       ct_info *info) {
-    ct_workspace ws;
-    ct_result r = ct_workspace_alloc(&ws, p->nb, p->nu, p->nc, s, NULL);
-    if (r != CT_OK) return r;
-    r = ct_solve(p, s, &ws, lambda, v, info);
-    ct_workspace_free(&ws);
-    return r;
-}
 
 /* everything that must hold for a converged solve; returns 1 when all passed */
 static int check_info(const ct_problem *p, const ct_settings *s, const ct_real *lambda,
@@ -122,7 +112,7 @@ static void known_case(const ct_real G[9], ct_real mu, const double lam_want[3],
         s.warm_start = 0;
         s.stop = CT_STOP_RELATIVE;
         s.tol_rel = (ct_real)KNOWN_TOL_REL;
-        if (!CHECK_EQ_INT(solve(&o.p, &s, lambda, v, &info), CT_OK)) continue;
+        if (!CHECK_EQ_INT(solve_with(&o.p, &s, lambda, v, &info), CT_OK)) continue;
         check_info(&o.p, &s, lambda, v, &info, what);
         if (compare) {
             for (i = 0; i < 3; ++i) {
@@ -200,7 +190,7 @@ static void test_single_contact(void) {
             ct_info info;
             s.stop = CT_STOP_RELATIVE;
             s.tol_rel = (ct_real)KNOWN_TOL_REL;
-            CHECK_EQ_INT(solve(&o.p, &s, l, v, &info), CT_OK);
+            CHECK_EQ_INT(solve_with(&o.p, &s, l, v, &info), CT_OK);
             CHECK_NEAR(l[0], 0.1f, TOL_KNOWN);
             CHECK_NEAR(l[1], -0.05f, TOL_KNOWN);
             CHECK_NEAR(l[2], 1, TOL_KNOWN);
@@ -245,7 +235,7 @@ static void run_config(const config *c) {
             memcpy(g0, o.g, (size_t)n * sizeof(ct_real));
             lam[m] = (ct_real *)calloc((size_t)n, sizeof(ct_real));
             vel[m] = (ct_real *)calloc((size_t)n, sizeof(ct_real));
-            if (!CHECK_EQ_INT(solve(&o.p, &s, lam[m], vel[m], &info[m]), CT_OK)) {
+            if (!CHECK_EQ_INT(solve_with(&o.p, &s, lam[m], vel[m], &info[m]), CT_OK)) {
                 free(G0); free(g0); free(l2); free(v2);
                 continue;
             }
@@ -257,14 +247,14 @@ static void run_config(const config *c) {
             CHECK(memcmp(g0, o.g, (size_t)n * sizeof(ct_real)) == 0);
             /* deterministic: a second cold solve gives the same bits */
             for (i = 0; i < n; ++i) l2[i] = 0;
-            CHECK_EQ_INT(solve(&o.p, &s, l2, v2, &info2), CT_OK);
+            CHECK_EQ_INT(solve_with(&o.p, &s, l2, v2, &info2), CT_OK);
             CHECKF(memcmp(l2, lam[m], (size_t)n * sizeof(ct_real)) == 0 && info2.iterations == info[m].iterations,
                    "%s %s: two identical solves differ", what, ct_method_string(s.method));
             /* warm start from the answer: PGS needs a sweep or two; ADMM restarts its dual
                from v + Gamma and its penalty from the spectral rule, so its first iterates
                leave the tolerance and come back: a fraction of a cold solve */
             memcpy(l2, lam[m], (size_t)n * sizeof(ct_real));
-            CHECK_EQ_INT(solve(&o.p, &s, l2, v2, &info2), CT_OK);
+            CHECK_EQ_INT(solve_with(&o.p, &s, l2, v2, &info2), CT_OK);
             CHECKF(info2.status == CT_STATUS_CONVERGED &&
                        info2.iterations <= (m == 0 ? 2 : info[m].iterations / 3 + 1),
                    "%s %s: warm start from the answer took %d iterations (cold %d), status %s", what,
@@ -273,7 +263,7 @@ static void run_config(const config *c) {
             /* the answer scored as is (max_iter = 0) meets the tolerance without iterating */
             memcpy(l2, lam[m], (size_t)n * sizeof(ct_real));
             s.max_iter = 0;
-            CHECK_EQ_INT(solve(&o.p, &s, l2, v2, &info2), CT_OK);
+            CHECK_EQ_INT(solve_with(&o.p, &s, l2, v2, &info2), CT_OK);
             {
                 double dl = 0, sc = 0;
                 for (i = 0; i < n; ++i) {
@@ -293,9 +283,9 @@ static void run_config(const config *c) {
                 ct_settings sa = s;
                 sa.tol_abs = (ct_real)(SOLVE_TOL / ACCURATE_FACTOR);
                 memcpy(l2, lam[m], (size_t)n * sizeof(ct_real));
-                CHECK_EQ_INT(solve(&o.p, &sa, l2, v2, &info2), CT_OK);
+                CHECK_EQ_INT(solve_with(&o.p, &sa, l2, v2, &info2), CT_OK);
                 if (info2.status == CT_STATUS_CONVERGED) {
-                    CHECK_EQ_INT(solve(&o.p, &s, l2, v2, &info2), CT_OK);
+                    CHECK_EQ_INT(solve_with(&o.p, &s, l2, v2, &info2), CT_OK);
                     CHECKF(info2.status == CT_STATUS_CONVERGED && info2.iterations <= WARM_MAX_IT,
                            "%s %s: warm start from an accurate answer took %d iterations", what,
                            ct_method_string(s.method), info2.iterations);
@@ -304,7 +294,7 @@ static void run_config(const config *c) {
             /* warm_start = 0 ignores lambda, even a non-finite one */
             for (i = 0; i < n; ++i) l2[i] = (ct_real)NAN;
             s.warm_start = 0;
-            CHECK_EQ_INT(solve(&o.p, &s, l2, v2, &info2), CT_OK);
+            CHECK_EQ_INT(solve_with(&o.p, &s, l2, v2, &info2), CT_OK);
             CHECKF(memcmp(l2, lam[m], (size_t)n * sizeof(ct_real)) == 0, "%s %s: warm_start = 0 is not a cold start",
                    what, ct_method_string(s.method));
             free(G0); free(g0); free(l2); free(v2);
@@ -368,13 +358,13 @@ static void test_run_controls(void) {
         int i;
         /* max_iter = 0 from a cold start: nothing done, not converged */
         s.max_iter = 0;
-        CHECK_EQ_INT(solve(&o.p, &s, l, v, &info), CT_OK);
+        CHECK_EQ_INT(solve_with(&o.p, &s, l, v, &info), CT_OK);
         CHECK_EQ_INT(info.status, CT_STATUS_MAX_ITERATIONS);
         CHECK_EQ_INT(info.iterations, 0);
         /* a tiny iteration budget is reported as such */
         s.max_iter = 2;
         for (i = 0; i < n; ++i) l[i] = 0;
-        CHECK_EQ_INT(solve(&o.p, &s, l, v, &info), CT_OK);
+        CHECK_EQ_INT(solve_with(&o.p, &s, l, v, &info), CT_OK);
         CHECK_EQ_INT(info.status, CT_STATUS_MAX_ITERATIONS);
         CHECK_EQ_INT(info.iterations, 2);
         CHECK(info.ncp.absolute > s.tol_abs);
@@ -382,7 +372,7 @@ static void test_run_controls(void) {
         s.max_iter = 20000;
         s.check_every = 7;
         for (i = 0; i < n; ++i) l[i] = 0;
-        CHECK_EQ_INT(solve(&o.p, &s, l, v, &info), CT_OK);
+        CHECK_EQ_INT(solve_with(&o.p, &s, l, v, &info), CT_OK);
         CHECK_EQ_INT(info.status, CT_STATUS_CONVERGED);
         CHECKF(info.iterations % 7 == 0, "check_every = 7 but %d iterations", info.iterations);
         s.check_every = 1;
@@ -390,7 +380,7 @@ static void test_run_controls(void) {
         s.stop = CT_STOP_RELATIVE;
         s.tol_rel = (ct_real)(SOLVE_TOL * 10);
         for (i = 0; i < n; ++i) l[i] = 0;
-        CHECK_EQ_INT(solve(&o.p, &s, l, v, &info), CT_OK);
+        CHECK_EQ_INT(solve_with(&o.p, &s, l, v, &info), CT_OK);
         CHECK_EQ_INT(info.status, CT_STATUS_CONVERGED);
         CHECK_LE(info.model.relative, s.tol_rel);
         s.stop = CT_STOP_ABSOLUTE;
@@ -398,7 +388,7 @@ static void test_run_controls(void) {
         s.tol_abs = (ct_real)1e-30;
         s.tol_change = (ct_real)0.9;
         for (i = 0; i < n; ++i) l[i] = 0;
-        CHECK_EQ_INT(solve(&o.p, &s, l, v, &info), CT_OK);
+        CHECK_EQ_INT(solve_with(&o.p, &s, l, v, &info), CT_OK);
         CHECKF(info.status == CT_STATUS_STALLED && info.iterations < 1000, "tol_change: status %s after %d",
                ct_status_string(info.status), info.iterations);
         s.tol_change = 0;
@@ -407,7 +397,7 @@ static void test_run_controls(void) {
         s.pgs.omega = (ct_real)1.3;
         s.admm.over_relax = (ct_real)1.5;
         for (i = 0; i < n; ++i) l[i] = 0;
-        CHECK_EQ_INT(solve(&o.p, &s, l, v, &info), CT_OK);
+        CHECK_EQ_INT(solve_with(&o.p, &s, l, v, &info), CT_OK);
         CHECKF(info.status == CT_STATUS_CONVERGED, "over-relaxed %s: %s, ncp %g", ct_method_string(s.method),
                ct_status_string(info.status), (double)info.ncp.absolute);
         free(l); free(v);
@@ -460,7 +450,7 @@ static void test_workspace(void) {
         ct_info info;
         int bad_exact = 0;
         CHECK_EQ_INT(ct_workspace_size(o.p.nb, o.p.nu, o.p.nc, &s, &bytes), CT_OK);
-        CHECK_EQ_INT(solve(&o.p, &s, lref, v, &info), CT_OK);
+        CHECK_EQ_INT(solve_with(&o.p, &s, lref, v, &info), CT_OK);
         for (off = 0; off < 64; ++off) {
             /* exactly ct_workspace_size bytes at every misalignment: works, same answer */
             unsigned char *buf = (unsigned char *)malloc(bytes + (size_t)off);
