@@ -1,32 +1,29 @@
-/* contact.h - v0.1.0 - frictional contact solvers for one physics time step.
+/* contact.h - v0.2.0 - frictional contact solvers for one physics time step.
    SPDX-License-Identifier: MIT OR Unlicense
 
    Solves the frictional contact problem of one velocity-level time step (bodies touching,
    sliding, sticking, stacking; joints and joint limits) given the Delassus matrix G, the free
    velocity g and the friction coefficients mu. No dependencies, no allocation during a solve,
-   float or double, deterministic.
+   float or double, deterministic, reentrant.
 
    Do this:
        #define CONTACT_IMPLEMENTATION
    before you include this file in ONE C or C++ file to create the implementation.
    Every other file includes it without the define.
 
-   METHODS (settings.method; docs/solvers.md helps choose)
+   METHODS (settings.method; docs/methods.md helps choose)
        ADMM_NCP (default, robust), ADMM_CCP, PGS_NCP (fast on small well-conditioned scenes),
        PGS_CCP, PGS_LCP, NBGS, RAISIM, RAISIM_DS, RAISIM_DS_ES, STAGGERED, and NEWTON_SOFT for the
        soft models of MuJoCo and Drake (p->soft: regularized CCP, SAP, Lagged, Similar).
 
    QUICK START
-       ct_problem p;   ct_settings s = ct_default_settings();   ct_workspace ws;   ct_info info;
-       ct_real lambda[12] = {0}, v[12];              (4 contacts: n = 3*4 rows, normal LAST)
-       p.nb = 0; p.nu = 0; p.nc = 4;
-       p.G = G;    (12 x 12 row-major, G = J M^-1 J^T, symmetric positive semidefinite)
-       p.g = g;    (12: free velocity J v_free, biases folded into the normal rows)
-       p.mu = mu;  (4: friction coefficients, >= 0)
-       p.R = NULL; (or 12 compliance entries >= 0)
-       p.soft = NULL; (or a soft model for NEWTON_SOFT; zero-initialize ct_problem)
-       p.Gs = NULL;   (or a block-sparse G with p.G = NULL: ct_sparse, large problems)
-       s.method = CT_METHOD_ADMM_NCP;
+       ct_real lambda[12] = {0}, v[12];             (4 contacts: n = 3*4 rows, normal LAST)
+       ct_problem p = ct_problem_dense(0, 0, 4, G, g, mu);
+                       (nb, nu, nc; G: 12 x 12 row-major, G = J M^-1 J^T, symmetric PSD;
+                        g: 12 free velocities J v_free; mu: 4 friction coefficients >= 0;
+                        then optionally p.R = compliance, p.soft = a soft model)
+       ct_settings s = ct_default_settings();     (s.method = CT_METHOD_ADMM_NCP)
+       ct_workspace ws;   ct_info info;
        if (ct_workspace_alloc(&ws, p.nb, p.nu, p.nc, &s, NULL) != CT_OK) return;
        ct_result r = ct_solve(&p, &s, &ws, lambda, v, &info);
        if (r != CT_OK) printf("%s\n", ct_result_string(r));
@@ -34,8 +31,10 @@
                    ct_status_string(info.status), info.iterations, (double)info.ncp.absolute);
        ct_workspace_free(&ws);
    lambda holds the constraint impulses (or forces, see UNITS), v = (G + R) lambda + g the
-   constraint velocities after the step. Without malloc: ct_workspace_size() then
-   ct_workspace_init() on your own memory.
+   constraint velocities after the step. Without malloc: ct_workspace_size() (or the
+   compile-time CT_WORKSPACE_BOUND()) then ct_workspace_init() on your own memory. Repeated
+   solves of one problem whose g, mu or R change: the solver object (ct_solver_setup, then
+   ct_solver_update_*, ct_solver_solve), which keeps factorizations and warm-start state.
 
    CONVENTIONS
        rows:  [ bilateral nb | unilateral nu | contacts 3*nc ]     n = nb + nu + 3 nc
@@ -45,9 +44,14 @@
                  K_mu contains lambda _|_ v + (0, 0, mu ||v_T||) in K_mu* = K_{1/mu}.
    UNITS
        The caller's. With G = J M^-1 J^T and g = J v_free, lambda is an impulse (N s) and v a
-       velocity (m/s). Seed 000 recommends solving for forces instead: divide g (and the biases)
-       by the time step dt; lambda is then a force (N) and v a velocity divided by dt, and the
-       tolerances no longer depend on dt.
+       velocity (m/s). [LeLidec24] Sec. II recommends solving for forces instead: divide g (and
+       the biases) by the time step dt; lambda is then a force (N) and v a velocity divided by
+       dt, and the tolerances no longer depend on dt.
+
+   THREAD SAFETY
+       Reentrant: no global or static mutable state. Two threads may call any function at the
+       same time on different workspaces or solver objects; the problem's arrays are only read
+       and may be shared. One workspace or ct_solver per thread (a call writes into it).
 
    CONFIGURATION (define before including; "match" = must be the same in every file)
        macro                   default              match  effect
@@ -55,56 +59,220 @@
        CONTACT_STATIC          undefined            -      all functions static (private copy)
        CONTACT_USE_FLOAT       undefined (double)   yes    ct_real is float; a mismatch between
                                                            files fails at link time
-       CONTACT_NO_MALLOC       undefined            -      no ct_workspace_alloc/free, no malloc
+       CONTACT_NO_MALLOC       undefined            -      no ct_*_alloc/free, no malloc, no IO
        CONTACT_MALLOC(sz,ctx)  malloc(sz)           -      allocator (define both or neither)
        CONTACT_FREE(p,ctx)     free(p)              -
        CONTACT_ASSERT(x)       assert(x)            -      programmer errors only
        CONTACT_MEMSET/MEMCPY   memset/memcpy        -
        CONTACT_SQRT/FABS/POW   sqrt/fabs/pow (or the f versions in float)
        CONTACT_ATAN2/SIN/COS   atan2/sin/cos (RAISIM, NBGS; f versions in float)
-       CONTACT_LOG             log (ADMM warm_rho from ct_admm_state_set; logf in float)
+       CONTACT_LOG             log (ADMM's penalty from a stored rho; logf in float)
        CONTACT_USE_LAPACK      undefined            -      Cholesky via [ds]potrf/[ds]potrs
        CONTACT_USE_BLAS        undefined            -      products via [ds]symv
-       CONTACT_IO              undefined            -      ct_problem_write/read (stdio, malloc)
-   (LAPACK and BLAS are opt-in; link -llapack / -lblas or OpenBLAS.)
+   Compile-out switches (define in the implementation file; the others may define them too, to
+   get a compile error instead of a link error when they call what is compiled out):
+       CONTACT_ONLY_<METHOD>   keep only the methods named (several may be given), e.g.
+                               CONTACT_ONLY_PGS_NCP; the optional parts below that no kept
+                               method needs are dropped too, unless CONTACT_WITH_<PART>
+       CONTACT_NO_<METHOD>     drop one method, e.g. CONTACT_NO_STAGGERED
+       CONTACT_NO_<PART>       drop an optional part (in any build); CONTACT_WITH_<PART> keeps
+                               it in a CONTACT_ONLY_* build. Parts: SPARSE (ct_sparse input),
+                               OPERATOR (ct_operator input), SOFT (soft models, CT_FLAVOR_SOFT),
+                               DERIVATIVES (ct_jvp, ct_vjp), INVERSE (ct_inverse_dynamics),
+                               COMPLIANCE (ct_compliance_*), LINALG (ct_cholesky_*,
+                               ct_delassus_from_mj), IO (ct_problem_read/write; needs stdio and
+                               malloc).
+   A compiled-out method asked for at run time returns CT_ERROR_COMPILED_OUT, as does an input
+   form (G as ct_sparse or ct_operator, the SOFT flavor) whose part is compiled out.
 
    CONTENTS (search for the tags)
-       >>config >>codes >>types >>api               declarations
-       >>hooks >>linalg >>delassus >>cones >>criteria >>workspace >>settings >>validate
-       >>solver-common
-       >>solver-gs >>solver-admm >>solver-staggered >>solver-newton >>derivatives
-       >>solver-inverse >>compliance
-       >>public >>io
+       >>config >>switches >>codes >>types >>api       declarations
+       >>hooks >>linalg >>delassus >>cones >>soft >>criteria >>workspace >>settings
+       >>validate >>solver-common
+       >>solver-gs >>solver-admm >>solver-staggered >>solver-newton-soft     one per method family
+       >>methods (the method table) >>derivatives >>inverse >>compliance
+       >>solver (the solver object) >>public >>io
        >>license
+   Adding a method: a value in ct_method, its switch lines in >>switches, and one >>solver-*
+   section that ends with its descriptor row (docs/methods.md, "Adding a method").
 
-   ALSO
-       ct_solve_update (reuse the ADMM factorization when only g changed), ct_admm_state_get/set,
-       ct_inverse_dynamics (seed 003 Alg. 2), ct_compliance_mujoco / _sap / _contactbench /
-       _spring_damper (R and the reference velocity from physical parameters), settings.history,
-       ct_jvp / ct_vjp (derivatives of the answer w.r.t. g, G, mu, R by the implicit function
-       theorem).
+   REFERENCES (cited by key in the code, the docs and the examples)
+       [LeLidec24]      Q. Le Lidec, W. Jallet, L. Montaut, I. Laptev, C. Schmid, J. Carpentier.
+                        Contact models in robotics: a comparative analysis. IEEE Transactions
+                        on Robotics, 2024.
+       [Tsounis25]      V. Tsounis, R. Grandia, M. Bächer. On solving the dynamics of
+                        constrained rigid multi-body systems with kinematic loops.
+                        arXiv:2504.19771, 2025.
+       [Castro23]       A. Castro, X. Han, J. Masterjohn. Irrotational contact fields. arXiv
+                        preprint, 2023.
+       [Carpentier24]   J. Carpentier, Q. Le Lidec, L. Montaut. From compliant to rigid contact
+                        simulation: a unified and efficient approach. Robotics: Science and
+                        Systems (RSS), 2024.
+       [Hwangbo18]      J. Hwangbo, J. Lee, M. Hutter. Per-contact iteration method for solving
+                        contact dynamics. IEEE Robotics and Automation Letters 3(2), 2018.
+       [AlartCurnier91] P. Alart, A. Curnier. A mixed formulation for frictional contact
+                        problems prone to Newton like solution methods. Computer Methods in
+                        Applied Mechanics and Engineering 92(3), 1991.
+       [Christensen98]  P. W. Christensen, A. Klarbring, J. S. Pang, N. Strömberg. Formulation
+                        and comparison of algorithms for frictional contact problems.
+                        International Journal for Numerical Methods in Engineering 42(1), 1998.
+       [Fukushima01]    M. Fukushima, Z.-Q. Luo, P. Tseng. Smoothing functions for second-order-
+                        cone complementarity problems. SIAM Journal on Optimization 12(2), 2001.
+       [Grippo86]       L. Grippo, F. Lampariello, S. Lucidi. A nonmonotone line search
+                        technique for Newton's method. SIAM Journal on Numerical Analysis
+                        23(4), 1986.
+       [Acary11]        V. Acary, F. Cadoux, C. Lemaréchal, J. Malick. A formulation of the
+                        linear discrete Coulomb friction problem via convex optimization. ZAMM
+                        91(2), 2011.
+       [DeSaxce98]      G. De Saxcé, Z.-Q. Feng. The bipotential method: a constructive approach
+                        to design the complete contact law with friction and improved numerical
+                        algorithms. Mathematical and Computer Modelling 28(4-8), 1998.
+       [Anitescu06]     M. Anitescu. Optimization-based simulation of nonsmooth rigid multibody
+                        dynamics. Mathematical Programming 105, 2006.
+       [Banjac19]       G. Banjac, P. Goulart, B. Stellato, S. Boyd. Infeasibility detection in
+                        the alternating direction method of multipliers for convex
+                        optimization. Journal of Optimization Theory and Applications 183, 2019.
+       [Stellato20]     B. Stellato, G. Banjac, P. Goulart, A. Bemporad, S. Boyd. OSQP: an
+                        operator splitting solver for quadratic programs. Mathematical
+                        Programming Computation 12, 2020.
+       [Kaufman08]      D. M. Kaufman, S. Sueda, D. L. James, D. K. Pai. Staggered projections
+                        for frictional contact in multibody systems. ACM Transactions on
+                        Graphics 27(5), 2008.
+       [Todorov14]      E. Todorov. Convex and analytically-invertible dynamics with contacts
+                        and constraints: theory and implementation in MuJoCo. IEEE ICRA, 2014.
+       [Castro22]       A. Castro, F. Permenter, X. Han. An unconstrained convex formulation of
+                        compliant contact. IEEE Transactions on Robotics, 2022.
+       [HuntCrossley75] K. H. Hunt, F. R. E. Crossley. Coefficient of restitution interpreted as
+                        damping in vibroimpact. Journal of Applied Mechanics 42(2), 1975.
+       [Preclik15]      T. Preclik, U. Rüde. Ultrascale simulations of non-smooth granular
+                        dynamics. Computational Particle Mechanics 2, 2015.
+       [LiDemmel98]     X. S. Li, J. W. Demmel. Making sparse Gaussian elimination scalable by
+                        static pivoting. ACM/IEEE Supercomputing (SC'98), 1998.
 
    REVISIONS
-       0.2.0 (unreleased)  compliance helpers, ADMM reuse across calls and divergence detection,
-                           inverse dynamics, per-iteration history; NEWTON_SOFT with the soft
-                           models of seed 002 and derivatives; input range checks; block-sparse
-                           G (p->Gs) with a sparse Cholesky.
+       0.2.0 (unreleased)  the solver object (ct_solver_*: setup, updates, solve, copyable
+                           state) replaces ct_solve_update and ct_admm_state_get/set; each
+                           method a module; compile-out switches; CT_WORKSPACE_BOUND; short
+                           status strings; the culprit of a validation error in ct_info;
+                           compliance helpers, inverse dynamics, per-iteration history;
+                           NEWTON_SOFT with the soft models of [Castro23] and derivatives;
+                           input range checks; block-sparse G (p->Gs) with a sparse Cholesky;
+                           G as the caller's operator (p->Gop).
        0.1.0 (2026-11-21)  first release: problem format, cones, criteria, Cholesky, workspace;
                            ADMM_NCP, ADMM_CCP, the Gauss-Seidel family (PGS_NCP, PGS_CCP,
                            PGS_LCP, NBGS, RAISIM, RAISIM_DS, RAISIM_DS_ES) and STAGGERED;
-                           optional problem dump/load (CONTACT_IO).
+                           optional problem dump/load.
 */
 #ifndef CONTACT_H_INCLUDED
 #define CONTACT_H_INCLUDED
 
 /* >>config ------------------------------------------------------------------------------- */
 #define CONTACT_VERSION_MAJOR 0
-#define CONTACT_VERSION_MINOR 1
+#define CONTACT_VERSION_MINOR 2
 #define CONTACT_VERSION_PATCH 0
-#define CONTACT_VERSION_STRING "0.1.0"
+#define CONTACT_VERSION_STRING "0.2.0"
+
+/* >>switches ----------------------------------------------------------------------------- */
+/* What this file compiles: CT__HAS_<METHOD> per method, CT__HAS_<PART> per optional part
+   (the switches are described in the top comment). A method's switch lines are its row here. */
+#if defined(CONTACT_ONLY_PGS_NCP) || defined(CONTACT_ONLY_ADMM_NCP) ||                         \
+    defined(CONTACT_ONLY_PGS_CCP) || defined(CONTACT_ONLY_PGS_LCP) || defined(CONTACT_ONLY_NBGS) || \
+    defined(CONTACT_ONLY_RAISIM) || defined(CONTACT_ONLY_RAISIM_DS) ||                          \
+    defined(CONTACT_ONLY_RAISIM_DS_ES) || defined(CONTACT_ONLY_STAGGERED) ||                    \
+    defined(CONTACT_ONLY_ADMM_CCP) || defined(CONTACT_ONLY_NEWTON_SOFT)
+#define CT__ONLY
+#endif
+#if !defined(CONTACT_NO_PGS_NCP) && (!defined(CT__ONLY) || defined(CONTACT_ONLY_PGS_NCP))
+#define CT__HAS_PGS_NCP
+#endif
+#if !defined(CONTACT_NO_ADMM_NCP) && (!defined(CT__ONLY) || defined(CONTACT_ONLY_ADMM_NCP))
+#define CT__HAS_ADMM_NCP
+#endif
+#if !defined(CONTACT_NO_PGS_CCP) && (!defined(CT__ONLY) || defined(CONTACT_ONLY_PGS_CCP))
+#define CT__HAS_PGS_CCP
+#endif
+#if !defined(CONTACT_NO_PGS_LCP) && (!defined(CT__ONLY) || defined(CONTACT_ONLY_PGS_LCP))
+#define CT__HAS_PGS_LCP
+#endif
+#if !defined(CONTACT_NO_NBGS) && (!defined(CT__ONLY) || defined(CONTACT_ONLY_NBGS))
+#define CT__HAS_NBGS
+#endif
+#if !defined(CONTACT_NO_RAISIM) && (!defined(CT__ONLY) || defined(CONTACT_ONLY_RAISIM))
+#define CT__HAS_RAISIM
+#endif
+#if !defined(CONTACT_NO_RAISIM_DS) && (!defined(CT__ONLY) || defined(CONTACT_ONLY_RAISIM_DS))
+#define CT__HAS_RAISIM_DS
+#endif
+#if !defined(CONTACT_NO_RAISIM_DS_ES) && (!defined(CT__ONLY) || defined(CONTACT_ONLY_RAISIM_DS_ES))
+#define CT__HAS_RAISIM_DS_ES
+#endif
+#if !defined(CONTACT_NO_STAGGERED) && (!defined(CT__ONLY) || defined(CONTACT_ONLY_STAGGERED))
+#define CT__HAS_STAGGERED
+#endif
+#if !defined(CONTACT_NO_ADMM_CCP) && (!defined(CT__ONLY) || defined(CONTACT_ONLY_ADMM_CCP))
+#define CT__HAS_ADMM_CCP
+#endif
+#if !defined(CONTACT_NO_NEWTON_SOFT) && !defined(CONTACT_NO_SOFT) &&                           \
+    (!defined(CT__ONLY) || defined(CONTACT_ONLY_NEWTON_SOFT))
+#define CT__HAS_NEWTON_SOFT
+#endif
+/* families: code shared by several methods */
+#if defined(CT__HAS_PGS_NCP) || defined(CT__HAS_PGS_CCP) || defined(CT__HAS_PGS_LCP) ||         \
+    defined(CT__HAS_NBGS) || defined(CT__HAS_RAISIM) || defined(CT__HAS_RAISIM_DS) ||           \
+    defined(CT__HAS_RAISIM_DS_ES)
+#define CT__HAS_GS /* the Gauss-Seidel sweep */
+#endif
+#if defined(CT__HAS_NBGS) || defined(CT__HAS_RAISIM) || defined(CT__HAS_RAISIM_DS) ||           \
+    defined(CT__HAS_RAISIM_DS_ES)
+#define CT__HAS_PRECLIK /* the exact and bisection single-contact solves */
+#endif
+#if defined(CT__HAS_ADMM_NCP) || defined(CT__HAS_ADMM_CCP)
+#define CT__HAS_ADMM
+#endif
+/* optional parts: on unless CONTACT_NO_<PART>; in a CONTACT_ONLY_* build only when a kept
+   method needs one or CONTACT_WITH_<PART> asks for it */
+#if !defined(CONTACT_NO_SOFT) &&                                                                \
+    (!defined(CT__ONLY) || defined(CONTACT_WITH_SOFT) || defined(CT__HAS_NEWTON_SOFT))
+#define CT__HAS_SOFT
+#endif
+#if !defined(CONTACT_NO_SPARSE) && (!defined(CT__ONLY) || defined(CONTACT_WITH_SPARSE))
+#define CT__HAS_SPARSE
+#endif
+#if !defined(CONTACT_NO_OPERATOR) && defined(CT__HAS_ADMM) &&                                   \
+    (!defined(CT__ONLY) || defined(CONTACT_WITH_OPERATOR))
+#define CT__HAS_OPERATOR
+#endif
+#if !defined(CONTACT_NO_DERIVATIVES) && (!defined(CT__ONLY) || defined(CONTACT_WITH_DERIVATIVES))
+#define CT__HAS_DERIVATIVES
+#endif
+#if !defined(CONTACT_NO_INVERSE) &&                                                             \
+    (!defined(CT__ONLY) || defined(CONTACT_WITH_INVERSE) || defined(CT__HAS_ADMM))
+#define CT__HAS_INVERSE
+#endif
+#if !defined(CONTACT_NO_COMPLIANCE) && (!defined(CT__ONLY) || defined(CONTACT_WITH_COMPLIANCE))
+#define CT__HAS_COMPLIANCE
+#endif
+#if !defined(CONTACT_NO_LINALG) && (!defined(CT__ONLY) || defined(CONTACT_WITH_LINALG))
+#define CT__HAS_LINALG
+#endif
+#if !defined(CONTACT_NO_IO) && !defined(CONTACT_NO_MALLOC) &&                                   \
+    (!defined(CT__ONLY) || defined(CONTACT_WITH_IO) || defined(CONTACT_IO))
+#define CT__HAS_IO
+#endif
+#if defined(CT__HAS_ADMM) || defined(CT__HAS_STAGGERED)
+#define CT__HAS_PENALTY /* the ADMM penalty rule (ADMM and STAGGERED's inner ADMM) */
+#endif
+#if defined(CT__HAS_SPARSE) && defined(CT__HAS_ADMM)
+#define CT__HAS_SPCHOL /* the sparse Cholesky of ADMM on a block-sparse G */
+#endif
+/* the dense Cholesky, for whoever factors */
+#if defined(CT__HAS_ADMM) || defined(CT__HAS_STAGGERED) || defined(CT__HAS_NEWTON_SOFT) ||      \
+    defined(CT__HAS_DERIVATIVES) || defined(CT__HAS_LINALG)
+#define CT__HAS_CHOL
+#endif
 
 #include <stddef.h> /* size_t */
-#ifdef CONTACT_IO
+#ifdef CT__HAS_IO
 #include <stdio.h> /* FILE */
 #endif
 
@@ -131,9 +299,10 @@ typedef double ct_real;
 /* Every function whose meaning depends on ct_real links under a precision-suffixed name, so
    a file built with CONTACT_USE_FLOAT cannot silently call a double implementation. */
 #define ct_default_settings CT__PREC(ct_default_settings)
-#define ct_settings_pgs_seed004 CT__PREC(ct_settings_pgs_seed004)
+#define ct_settings_pgs_underrelaxed CT__PREC(ct_settings_pgs_underrelaxed)
 #define ct_method_flavor CT__PREC(ct_method_flavor)
 #define ct_settings_validate CT__PREC(ct_settings_validate)
+#define ct_problem_dense CT__PREC(ct_problem_dense)
 #define ct_problem_validate CT__PREC(ct_problem_validate)
 #define ct_workspace_size CT__PREC(ct_workspace_size)
 #define ct_workspace_size_problem CT__PREC(ct_workspace_size_problem)
@@ -144,11 +313,22 @@ typedef double ct_real;
 #define ct_workspace_alloc CT__PREC(ct_workspace_alloc)
 #define ct_workspace_free CT__PREC(ct_workspace_free)
 #define ct_solve CT__PREC(ct_solve)
-#define ct_solve_update CT__PREC(ct_solve_update)
+#define ct_solver_size CT__PREC(ct_solver_size)
+#define ct_solver_init CT__PREC(ct_solver_init)
+#define ct_solver_alloc CT__PREC(ct_solver_alloc)
+#define ct_solver_free CT__PREC(ct_solver_free)
+#define ct_solver_setup CT__PREC(ct_solver_setup)
+#define ct_solver_update_vectors CT__PREC(ct_solver_update_vectors)
+#define ct_solver_update_compliance CT__PREC(ct_solver_update_compliance)
+#define ct_solver_update_matrix CT__PREC(ct_solver_update_matrix)
+#define ct_solver_update_settings CT__PREC(ct_solver_update_settings)
+#define ct_solver_solve CT__PREC(ct_solver_solve)
+#define ct_solver_state_get CT__PREC(ct_solver_state_get)
+#define ct_solver_state_set CT__PREC(ct_solver_state_set)
+#define ct_solver_reset CT__PREC(ct_solver_reset)
 #define ct_jvp CT__PREC(ct_jvp)
 #define ct_vjp CT__PREC(ct_vjp)
-#define ct_admm_state_get CT__PREC(ct_admm_state_get)
-#define ct_admm_state_set CT__PREC(ct_admm_state_set)
+#define ct_derivatives_size CT__PREC(ct_derivatives_size)
 #define ct_inverse_dynamics CT__PREC(ct_inverse_dynamics)
 #define ct_compliance_mujoco CT__PREC(ct_compliance_mujoco)
 #define ct_compliance_sap CT__PREC(ct_compliance_sap)
@@ -167,6 +347,9 @@ typedef double ct_real;
 #define ct_project_constraints CT__PREC(ct_project_constraints)
 #define ct_project_dual_constraints CT__PREC(ct_project_dual_constraints)
 #define ct_desaxce CT__PREC(ct_desaxce)
+#define ct_soft_kernel CT__PREC(ct_soft_kernel)
+#define ct_local_contact CT__PREC(ct_local_contact)
+#define ct_criteria_rule CT__PREC(ct_criteria_rule)
 #define ct_cholesky_scratch_size CT__PREC(ct_cholesky_scratch_size)
 #define ct_cholesky_factor CT__PREC(ct_cholesky_factor)
 #define ct_cholesky_solve CT__PREC(ct_cholesky_solve)
@@ -181,62 +364,84 @@ extern "C" {
 #endif
 
 /* >>codes -------------------------------------------------------------------------------- */
-/* ct_result: what every call returns. CT_OK = 0; negative values are caller errors. */
+/* ct_result: what every call returns. CT_OK = 0; negative values are caller errors. Each has a
+   short name (ct_result_string, for logs) and an explanation (ct_result_explain). */
 #define CT_RESULT_LIST(X)                                                                        \
-    X(CT_OK, 0, "ok")                                                                            \
-    X(CT_ERROR_INVALID_ARGUMENT, -1, "invalid argument (a required pointer is NULL)")           \
-    X(CT_ERROR_INVALID_SIZE, -2, "invalid size (negative, zero where not allowed, or too large)") \
-    X(CT_ERROR_NON_FINITE, -3, "non-finite input (NaN or infinity in G, g, mu, R or lambda)")  \
-    X(CT_ERROR_NEGATIVE_FRICTION, -4, "negative friction coefficient mu")                      \
-    X(CT_ERROR_NEGATIVE_COMPLIANCE, -5, "negative compliance R")                                \
-    X(CT_ERROR_NOT_SYMMETRIC, -6, "Delassus matrix G is not symmetric")                        \
-    X(CT_ERROR_NOT_PSD, -7, "Delassus matrix G is not positive semidefinite")                  \
-    X(CT_ERROR_NOT_POSITIVE_DEFINITE, -8, "matrix is not positive definite (Cholesky failed)") \
-    X(CT_ERROR_INVALID_SETTINGS, -9, "invalid settings (a field is out of range)")             \
-    X(CT_ERROR_WORKSPACE_TOO_SMALL, -10, "workspace too small for this problem and method")   \
-    X(CT_ERROR_OUT_OF_MEMORY, -11, "out of memory")                                             \
-    X(CT_ERROR_IO, -12, "read or write failed, or not a contact.h problem file")              \
-    X(CT_ERROR_NO_FACTORIZATION, -13,                                                            \
-      "the workspace holds no reusable ADMM factorization for this problem (call ct_solve)")    \
-    X(CT_ERROR_ANISOTROPIC_COMPLIANCE, -14,                                                      \
-      "the two tangent rows of a contact have different compliance R (must be equal here)")  \
-    X(CT_ERROR_INVALID_SOFT, -15,                                                                 \
-      "invalid soft-model input: p->soft data out of range, or R <= 0 where the model needs it") \
-    X(CT_ERROR_OUT_OF_RANGE, -16,                                                                 \
-      "input magnitude out of range (|entry| of G, g, mu, R or lambda above 1e150, 1e15 in float)")
+    X(CT_OK, 0, "ok", "success")                                                                 \
+    X(CT_ERROR_INVALID_ARGUMENT, -1, "invalid argument", "a required pointer is NULL")          \
+    X(CT_ERROR_INVALID_SIZE, -2, "invalid size",                                                 \
+      "a size is negative, zero where it may not be or too large, or a sparse structure is "     \
+      "malformed")                                                                               \
+    X(CT_ERROR_NON_FINITE, -3, "non-finite input",                                               \
+      "NaN or infinity in an input (ct_info.error_field and error_index name it)")              \
+    X(CT_ERROR_NEGATIVE_FRICTION, -4, "negative friction",                                       \
+      "a friction coefficient mu is negative (ct_info.error_index: the contact)")               \
+    X(CT_ERROR_NEGATIVE_COMPLIANCE, -5, "negative compliance",                                   \
+      "an entry of R is negative (ct_info.error_index: the row)")                               \
+    X(CT_ERROR_NOT_SYMMETRIC, -6, "G not symmetric",                                             \
+      "|G_ij - G_ji| > sym_tol max |G_ii| (ct_info.error_index: the row i of the first pair)")  \
+    X(CT_ERROR_NOT_PSD, -7, "G not PSD",                                                         \
+      "G is not positive semidefinite: a diagonal entry or contact block is negative, or a "    \
+      "factorization of G + R + shift met a negative pivot (ct_info.error_index: its row)")     \
+    X(CT_ERROR_NOT_POSITIVE_DEFINITE, -8, "not positive definite",                               \
+      "a matrix given to a Cholesky factorization is not positive definite")                    \
+    X(CT_ERROR_INVALID_SETTINGS, -9, "invalid settings",                                         \
+      "a settings field is out of range (ct_info.error_field names it)")                        \
+    X(CT_ERROR_WORKSPACE_TOO_SMALL, -10, "workspace too small",                                  \
+      "the workspace or solver memory is smaller than its size query asked for")                \
+    X(CT_ERROR_OUT_OF_MEMORY, -11, "out of memory", "CONTACT_MALLOC returned NULL")              \
+    X(CT_ERROR_IO, -12, "io error", "a read or write failed, or not a contact.h problem file")  \
+    X(CT_ERROR_NO_SETUP, -13, "no setup",                                                        \
+      "the solver object has no successful ct_solver_setup (or the update needs a new one)")    \
+    X(CT_ERROR_ANISOTROPIC_COMPLIANCE, -14, "anisotropic compliance",                            \
+      "the two tangent rows of a contact have different compliance R (must be equal here)")     \
+    X(CT_ERROR_INVALID_SOFT, -15, "invalid soft model",                                          \
+      "p->soft data out of range, or R <= 0 where the soft model needs it")                     \
+    X(CT_ERROR_OUT_OF_RANGE, -16, "out of range",                                                \
+      "an input magnitude is above 1e150 (1e15 in float) (ct_info.error_field, error_index)")   \
+    X(CT_ERROR_COMPILED_OUT, -17, "compiled out",                                                \
+      "the method or input form is compiled out (CONTACT_ONLY_* or CONTACT_NO_*)")              \
+    X(CT_ERROR_STORAGE_CONFLICT, -18, "storage conflict",                                        \
+      "G is given in more than one form: set exactly one of p->G, p->Gs, p->Gop")               \
+    X(CT_ERROR_STORAGE_UNSUPPORTED, -19, "storage unsupported",                                  \
+      "this method does not run on this form of G (an operator serves ADMM only)")
 
 /* ct_status: the outcome of a solve that ran (ct_info.status). */
 #define CT_STATUS_LIST(X)                                                                        \
-    X(CT_STATUS_CONVERGED, 0, "converged (the returned point meets the tolerance)")            \
-    X(CT_STATUS_MAX_ITERATIONS, 1, "stopped at max_iter without meeting the tolerance")        \
-    X(CT_STATUS_STALLED, 2, "stalled (no progress: tol_change or the method's own stall test; tolerance not met)") \
-    X(CT_STATUS_NUMERICAL_FAILURE, 3, "numerical failure (divergence or non-finite iterate)") \
-    X(CT_STATUS_NOT_SOLVED, 4, "not solved (the call returned an error)")
+    X(CT_STATUS_CONVERGED, 0, "converged", "the returned point meets the tolerance")             \
+    X(CT_STATUS_MAX_ITERATIONS, 1, "max iterations",                                             \
+      "stopped at max_iter without meeting the tolerance")                                      \
+    X(CT_STATUS_STALLED, 2, "stalled",                                                           \
+      "no progress (tol_change or the method's own stall test); the tolerance is not met")      \
+    X(CT_STATUS_NUMERICAL_FAILURE, 3, "numerical failure",                                       \
+      "divergence or a non-finite iterate; the returned point is finite and scored")            \
+    X(CT_STATUS_NOT_SOLVED, 4, "not solved", "the call returned an error")
 
-#define CT__ENUM_ITEM(name, value, text) name = value,
+#define CT__ENUM_ITEM(name, value, text, explain) name = value,
 typedef enum ct_result { CT_RESULT_LIST(CT__ENUM_ITEM) CT_RESULT_END_ = 1 } ct_result;
 typedef enum ct_status { CT_STATUS_LIST(CT__ENUM_ITEM) CT_STATUS_END_ } ct_status;
 
 /* >>types -------------------------------------------------------------------------------- */
-/* Algorithms, named together with the model they solve (seed 001, Table I). */
+/* Algorithms, named together with the model they solve ([Tsounis25] Table I). A value stays
+   in the enum when its method is compiled out (ct_solve then returns CT_ERROR_COMPILED_OUT). */
 typedef enum ct_method {
-    CT_METHOD_PGS_NCP = 0,     /* projected Gauss-Seidel on the Coulomb NCP (seed 000 Alg. 6)     */
-    CT_METHOD_ADMM_NCP = 1,    /* proximal ADMM with De Saxce fixed point (seed 003 Alg. 1)       */
-    CT_METHOD_PGS_CCP = 2,     /* PGS with the orthogonal cone projection (seed 000 Alg. 2): CCP;
+    CT_METHOD_PGS_NCP = 0,     /* projected Gauss-Seidel on the Coulomb NCP ([LeLidec24] Alg. 6)     */
+    CT_METHOD_ADMM_NCP = 1,    /* proximal ADMM with De Saxce fixed point ([Carpentier24] Alg. 1)       */
+    CT_METHOD_PGS_CCP = 2,     /* PGS with the orthogonal cone projection ([LeLidec24] Alg. 2): CCP;
                                   with pgs.desaxce = 1 the local De Saxce estimate makes it an NCP
-                                  solver (seed 001 Table I "PGS-CCP")                            */
-    CT_METHOD_PGS_LCP = 3,     /* PGS on the box (pyramid) friction LCP (seed 000 Alg. 1)        */
-    CT_METHOD_NBGS = 4,        /* block Gauss-Seidel, each contact solved exactly (seed 001 Alg. 4),
+                                  solver ([Tsounis25] Table I "PGS-CCP")                            */
+    CT_METHOD_PGS_LCP = 3,     /* PGS on the box (pyramid) friction LCP ([LeLidec24] Alg. 1)        */
+    CT_METHOD_NBGS = 4,        /* block Gauss-Seidel, each contact solved exactly ([Tsounis25] Alg. 4),
                                   Preclik's per-contact model                                   */
-    CT_METHOD_RAISIM = 5,      /* per-contact bisection (seed 004 Alg. 1-2), Preclik's model     */
-    CT_METHOD_RAISIM_DS = 6,   /* RAISIM with the local De Saxce estimate (seed 001): NCP        */
-    CT_METHOD_RAISIM_DS_ES = 7, /* RAISIM_DS stopped on the objective improvement (seed 001 eq. 160) */
-    CT_METHOD_STAGGERED = 8,   /* staggered projections (seed 000 Alg. 7): normal and tangential
+    CT_METHOD_RAISIM = 5,      /* per-contact bisection ([Hwangbo18] Alg. 1-2), Preclik's model     */
+    CT_METHOD_RAISIM_DS = 6,   /* RAISIM with the local De Saxce estimate ([Tsounis25]): NCP        */
+    CT_METHOD_RAISIM_DS_ES = 7, /* RAISIM_DS stopped on the objective improvement ([Tsounis25] eq. 160) */
+    CT_METHOD_STAGGERED = 8,   /* staggered projections ([LeLidec24] Alg. 7): normal and tangential
                                   QPs alternated, each solved by ADMM; NCP or LCP flavor         */
     CT_METHOD_ADMM_CCP = 9,    /* ADMM_NCP without the De Saxce term: the convex Anitescu model
-                                  (seed 000 Alg. 3, seed 001 Alg. 6 with s = 0)                  */
+                                  ([LeLidec24] Alg. 3, [Tsounis25] Alg. 6 with s = 0)                  */
     CT_METHOD_NEWTON_SOFT = 10, /* Newton with exact line search on a soft convex model (MuJoCo
-                                  and Drake: regularized CCP, SAP, Lagged, Similar; seed 002)  */
+                                  and Drake: regularized CCP, SAP, Lagged, Similar; [Castro23])  */
     CT_METHOD_COUNT_
 } ct_method;
 
@@ -257,26 +462,30 @@ typedef enum ct_stop_rule {
     CT_STOP_RELATIVE = 1  /* residuals.relative (Siconos' error) <= tol_rel */
 } ct_stop_rule;
 
-/* ct_info.reused bits */
-#define CT_REUSED_RHO 1
-#define CT_REUSED_DUAL 2
-#define CT_REUSED_FACTOR 4
+/* ct_info.reused bits: what a solve took from the solver object (ct_solver_solve; ct_solve
+   keeps nothing between calls) */
+#define CT_REUSED_RHO 1      /* the penalty of the last solve (admm.warm_rho)                  */
+#define CT_REUSED_DUAL 2     /* the dual variable of the last solve (admm.warm_dual)           */
+#define CT_REUSED_FACTOR 4   /* a factorization computed before this solve                     */
+#define CT_REUSED_ORDERING 8 /* the sparse ordering and symbolic factorization of the setup    */
 
 /* Per-contact mode from ct_contact_modes. */
 typedef enum ct_contact_mode { CT_MODE_OPEN = 0, CT_MODE_STICK = 1, CT_MODE_SLIDE = 2 } ct_contact_mode;
 
-/* Soft contact models (seed 002), solved by NEWTON_SOFT and scored by CT_FLAVOR_SOFT. */
+/* Soft contact models ([Castro23]), solved by NEWTON_SOFT and scored by CT_FLAVOR_SOFT. */
 typedef enum ct_soft_model {
     CT_SOFT_CCP = 0,    /* regularized CCP: lambda = P^R_K(-R^-1 v_c) with R > 0 from p->R on
-                           every row (MuJoCo's, Drake's or ContactBench's R: ct_compliance_*)  */
-    CT_SOFT_SAP = 1,    /* Drake SAP (seed 002 Sec. V-A): R and v^ from k, tau_d, beta, sigma  */
+                           every row (MuJoCo's, Drake's or ContactBench's R: ct_compliance_*) */
+    CT_SOFT_SAP = 1,    /* Drake SAP ([Castro23] Sec. V-A): R and v^ from k, tau_d, beta, sigma  */
     CT_SOFT_LAGGED = 2, /* Hunt-Crossley normal law, friction of the previous normal impulse
-                           (seed 002 eq. 18); regularized by sigma (eq. 26)                   */
-    CT_SOFT_SIMILAR = 3 /* Hunt-Crossley law of z = v_n - mu ||v_T||_s (seed 002 eq. 19-21)    */
+                           ([Castro23] eq. 18); regularized by sigma (eq. 26)                   */
+    CT_SOFT_SIMILAR = 3 /* Hunt-Crossley law of z = v_n - mu ||v_T||_s ([Castro23] eq. 19-21)    */
 } ct_soft_model;
 
 /* The data of the soft models. With them g is the pure free velocity J v*: no Baumgarte or
-   phi0/dt bias (compliance enters through phi0; seed 002 notes, trap T10). */
+   phi0/dt bias. The models' potentials already contain the penetration phi0 ([Castro23] eq.
+   22 for Hunt-Crossley, Sec. V-A for SAP's v^ = -phi0 / (dt + tau_d)); a bias in g would count
+   it twice. */
 typedef struct ct_soft {
     ct_soft_model model;
     ct_real dt;          /* time step (s) > 0 (SAP, LAGGED, SIMILAR)                          */
@@ -285,7 +494,7 @@ typedef struct ct_soft {
     const ct_real *k;    /* (nc) stiffness (N/m) >= 0; SAP: > 0                               */
     const ct_real *d;    /* (nc) LAGGED, SIMILAR: Hunt-Crossley dissipation (s/m) >= 0; SAP:
                             the dissipation time scale tau_d (s) >= 0                         */
-    ct_real v_s;         /* LAGGED, SIMILAR: stiction tolerance eps_s (m/s) > 0 (seed 002:
+    ct_real v_s;         /* LAGGED, SIMILAR: stiction tolerance eps_s (m/s) > 0 ([Castro23]:
                             1e-4)                                                             */
     ct_real sigma;       /* SAP: R_t = sigma w (> 0, Drake 1e-3); LAGGED, SIMILAR: eps_s =
                             max(v_s, sigma w mu gamma_n0) (eq. 26; 0 = the pure model)        */
@@ -311,10 +520,10 @@ typedef struct ct_sparse {
     const ct_real *val;  /* (9 row_ptr[ng]) the blocks                                      */
 } ct_sparse;
 
-/* A Delassus operator supplied by the caller instead of G (issue "scale", item 4): for engines
-   with their own articulated-body or sparse machinery (Pinocchio's Delassus operators, seed
-   003 Sec. III-E). ADMM_NCP and ADMM_CCP run on it (they need products and the factor/solve of
-   G + D); the other methods return CT_ERROR_INVALID_ARGUMENT. G must be symmetric positive
+/* A Delassus operator supplied by the caller instead of G: for engines with their own
+   articulated-body or sparse machinery (Pinocchio's Delassus operators, [Carpentier24] Sec.
+   III-E). ADMM_NCP and ADMM_CCP run on it (they need products and the factor/solve of G + D);
+   the other methods return CT_ERROR_STORAGE_UNSUPPORTED. G must be symmetric positive
    semidefinite: only its diagonal blocks are validated (finite, in range, symmetric, the PSD
    conditions of ct_problem_validate); the rest is the caller's promise. */
 typedef struct ct_operator {
@@ -345,6 +554,9 @@ typedef struct ct_problem {
     const ct_sparse *Gs; /* block-sparse G instead of the dense one (then G = NULL), or NULL */
     const ct_operator *Gop; /* G as an operator (ADMM only; then G = Gs = NULL), or NULL    */
 } ct_problem;
+/* Exactly one of G, Gs and Gop is set (CT_ERROR_STORAGE_CONFLICT otherwise). ct_problem_dense()
+   fills a problem with a dense G and every optional field NULL, so code that names only the
+   fields it uses stays valid C and C++ when fields are added. */
 
 /* Knobs of the Gauss-Seidel family (PGS_NCP, PGS_CCP, PGS_LCP, NBGS). */
 typedef struct ct_pgs_settings {
@@ -353,8 +565,9 @@ typedef struct ct_pgs_settings {
     int desaxce;   /* PGS_CCP only: 1 adds the local De Saxce estimate (an NCP solver); default 0 */
 } ct_pgs_settings;
 
-/* RAISIM, RAISIM_DS, RAISIM_DS_ES knobs (seed 004; defaults: its Sec. V-C for the relaxation,
-   ContactBench for the bracketing steps, which the paper does not give). */
+/* RAISIM, RAISIM_DS, RAISIM_DS_ES knobs ([Hwangbo18]; defaults: its Sec. V-C for the
+   relaxation, ContactBench, the reference implementation of [LeLidec24], for the bracketing
+   steps, which the paper does not give). */
 typedef struct ct_raisim_settings {
     ct_real alpha;        /* initial relaxation, (0, 1]; default 1                             */
     ct_real alpha_min;    /* relaxation floor, (0, alpha]; default 0.7                         */
@@ -364,7 +577,7 @@ typedef struct ct_raisim_settings {
     ct_real beta2;        /* step shrink on a rejected step, (0, 1); default 0.5               */
     ct_real beta3;        /* step growth while the sign holds, > 1; default 1.3                */
     ct_real bisect_tol;   /* bisection stops when max |lambda - lambda_prev| < this, > 0;
-                             default 1e-6 (seed 004: 1 uNs)                                   */
+                             default 1e-6 ([Hwangbo18]: 1 uNs)                                   */
     int bisect_iters;     /* cap of each of the two loops of the bisection, >= 1; default 100 */
     ct_real es_tol;       /* RAISIM_DS_ES: stop when |f_k - f_k-1| / I_total <= es_tol, > 0;
                              default 1e-12                                                    */
@@ -372,7 +585,7 @@ typedef struct ct_raisim_settings {
                              normalization n^2 / tr(G + R) (docs/solvers.md); default 0       */
 } ct_raisim_settings;
 
-/* STAGGERED knobs (seed 000 Alg. 7; defaults from ContactBench). */
+/* STAGGERED knobs ([LeLidec24] Alg. 7; defaults from ContactBench). */
 typedef struct ct_staggered_settings {
     int inner_iters;      /* ADMM iterations per subproblem at most, >= 1; default 100         */
     int lcp;              /* 0: disks (NCP), 1: boxes (LCP); default 0                         */
@@ -380,39 +593,40 @@ typedef struct ct_staggered_settings {
 
 /* The ADMM penalty rule, applied every admm.update_every iterations. */
 typedef enum ct_rho_rule {
-    CT_RHO_SPECTRAL = 0, /* rho = sqrt(m L) kappa^p, p +-= rho_power_step (seed 003 eq. 45-46)  */
-    CT_RHO_LINEAR = 1,   /* rho *= or /= linear_factor (residual balancing, seed 003 eq. 44)   */
-    CT_RHO_FIXED = 2     /* rho = rho0 throughout (seed 001: rho0 = 1 works on its problems)   */
+    CT_RHO_SPECTRAL = 0, /* rho = sqrt(m L) kappa^p, p +-= rho_power_step ([Carpentier24] eq. 45-46)  */
+    CT_RHO_LINEAR = 1,   /* rho *= or /= linear_factor (residual balancing, [Carpentier24] eq. 44)   */
+    CT_RHO_FIXED = 2     /* rho = rho0 throughout ([Tsounis25]: rho0 = 1 works on its problems)   */
 } ct_rho_rule;
 
-/* ADMM_NCP / ADMM_CCP knobs (seed 003 Sec. III; defaults from its reference implementation,
+/* ADMM_NCP / ADMM_CCP knobs ([Carpentier24] Sec. III; defaults from its reference implementation,
    see docs). */
 typedef struct ct_admm_settings {
-    ct_real eta;          /* proximal weight, >= 0, > 0 with the spectral rule (seed 003
+    ct_real eta;          /* proximal weight, >= 0, > 0 with the spectral rule ([Carpentier24]
                              eq. 35; with R = 0 it is the only positive lower bound m of the
                              spectrum); default 1e-6                                          */
     ct_rho_rule rule;     /* penalty rule; default CT_RHO_SPECTRAL                             */
     ct_real rho0;         /* initial rho of the linear and fixed rules, > 0; default 1         */
     ct_real linear_factor; /* tau_inc = tau_dec of the linear rule, > 1; default 2            */
     ct_real rho_power;    /* initial exponent p of rho = sqrt(m L) kappa^p; default 0.2        */
-    ct_real rho_power_step; /* spectral step of p (seed 003 eq. 46); default 0.05             */
+    ct_real rho_power_step; /* spectral step of p ([Carpentier24] eq. 46); default 0.05             */
     ct_real ratio;        /* primal/dual ratio that triggers a rho change, > 1; default 10     */
     int update_every;     /* apply the penalty rule every k iterations, >= 1; default 10       */
     int power_iters;      /* power iterations for L = lambda_max(G + R), >= 1; default 20      */
     ct_real over_relax;   /* over-relaxation alpha of the x-step, (0, 2); default 1 (none)     */
-    int warm_rho;         /* 1: start from the penalty the workspace kept from the last ADMM
-                             solve of the same size (spectral: its exponent p; linear: rho), or
-                             from ct_admm_state_set; 0: from the rule's start; default 0      */
-    int warm_dual;        /* 1: start the dual variable z from the workspace (the last ADMM
-                             solve of the same size, or ct_admm_state_set); 0: from
-                             z = v(y) + Gamma(v(y)); default 0                                */
+    int warm_rho;         /* 1: start from the penalty the solver object holds (its last
+                             ADMM solve, or ct_solver_state_set; spectral: its exponent p;
+                             linear: rho); 0: from the rule's start. ct_solve holds none;
+                             default 0                                                        */
+    int warm_dual;        /* 1: start the dual variable z from the solver object (its last
+                             ADMM solve, or ct_solver_state_set); 0: from z = v(y) +
+                             Gamma(v(y)); ct_solve holds none; default 0                      */
 } ct_admm_settings;
 
 /* One iteration's record (settings.history). */
 typedef struct ct_history_entry {
     int iteration;     /* 1-based                                                          */
     ct_real rho;       /* ADMM penalty of this iteration (0 for other methods)              */
-    ct_real primal;    /* ADMM: ||x - y||_inf (seed 003 eq. 40); -1 for other methods      */
+    ct_real primal;    /* ADMM: ||x - y||_inf ([Carpentier24] eq. 40); -1 for other methods      */
     ct_real dual;      /* ADMM: ||eta dx + rho dy||_inf (eq. 41); -1 for other methods     */
     ct_real criterion; /* the stopping measure (settings.stop) of the method's flavor, or -1
                           when it was not evaluated in this iteration                      */
@@ -425,7 +639,7 @@ typedef struct ct_history {
     int count;                 /* written by ct_solve: the entries filled                  */
 } ct_history;
 
-/* NEWTON_SOFT knobs (seed 002 Sec. X; defaults from Drake, its notes Sec. 3.2). */
+/* NEWTON_SOFT knobs ([Castro23] Sec. X; defaults from Drake's SAP solver). */
 typedef struct ct_newton_settings {
     ct_real alpha_max;    /* largest line-search step, >= 1; default 1.5                       */
     int ls_iters;         /* line-search iterations at most, >= 1; default 100                 */
@@ -454,7 +668,7 @@ typedef struct ct_settings {
 } ct_settings;
 
 /* Residuals of a point (lambda, v), each the maximum over constraints of the per-constraint
-   Euclidean quantity (seed 000's definition; a component-wise infinity norm can be smaller by
+   Euclidean quantity ([LeLidec24]'s definition; a component-wise infinity norm can be smaller by
    up to sqrt(3)), with the first row of the worst constraint (-1 when there is none). */
 typedef struct ct_residuals {
     ct_real primal;    int primal_row;    /* distance of lambda to K                           */
@@ -462,24 +676,32 @@ typedef struct ct_residuals {
     ct_real comp;      int comp_row;      /* |<lambda, v (+ Gamma)>| per contact / unilateral   */
     ct_real natmap;    int natmap_row;    /* ||lambda - P_K(lambda - (v + Gamma))||            */
     ct_real signorini; int signorini_row; /* |lambda_n v_n| (contacts and unilateral rows)     */
-    ct_real absolute;  int absolute_row;  /* max(primal, dual, comp): seed 000's eps_abs        */
+    ct_real absolute;  int absolute_row;  /* max(primal, dual, comp): [LeLidec24]'s eps_abs        */
     ct_real relative;  /* ||F||_2 / max(||g||, ||lambda||, ||v||), Siconos' error; 0 if all 0  */
 } ct_residuals;
 
 typedef struct ct_info {
     ct_status status;       /* outcome                                                        */
+    int error_index;        /* on a validation error: the first offending row (NON_FINITE,
+                               OUT_OF_RANGE in a vector, NOT_SYMMETRIC: row i of the first pair
+                               (i, j), NOT_PSD: the first row of the block, NEGATIVE_COMPLIANCE),
+                               contact (NEGATIVE_FRICTION) or entry; -1 when none applies     */
+    const char *error_field; /* on a validation error: the input ("G", "Gs", "Gop", "g", "mu",
+                               "R", "lambda", "soft") or the settings field ("tol_abs",
+                               "admm.eta", ...) at fault; NULL when none applies              */
     ct_method method;       /* the method that ran                                            */
     ct_flavor flavor;       /* the law the method solves (its stopping flavor)                */
     int iterations;         /* iterations (sweeps) done                                       */
     int factorizations;     /* Cholesky factorizations done                                   */
     ct_real rho;            /* final ADMM penalty (0 for other methods)                       */
-    int reused;             /* what came from the workspace: CT_REUSED_RHO | _DUAL | _FACTOR  */
+    int reused;             /* what came from the solver object: CT_REUSED_* bits             */
     ct_residuals ncp;       /* NCP residuals of the returned point (every method)             */
     ct_residuals model;     /* residuals of the returned point in the method's flavor         */
     size_t workspace_peak;  /* workspace bytes this solve used                                */
 } ct_info;
 
-/* Caller-owned memory for ct_solve. Treat as opaque. */
+/* Caller-owned memory for ct_solve. Treat as opaque. ct_solve keeps nothing in it between
+   calls: every call starts afresh (the solver object below is the way to keep state). */
 typedef struct ct_workspace {
     unsigned char *base;    /* aligned start                                                  */
     size_t size;            /* usable bytes from base                                         */
@@ -487,37 +709,140 @@ typedef struct ct_workspace {
     void *alloc_ctx;        /* allocator context passed to CONTACT_MALLOC / CONTACT_FREE     */
 } ct_workspace;
 
+/* What one solve of a solver object leaves for the next: plain data, copyable. Get it with
+   ct_solver_state_get (with the dual vector, n entries, if wanted), store it anywhere, put it
+   back with ct_solver_state_set, or forget it with ct_solver_reset. A solve uses it only when
+   the settings ask (admm.warm_rho, admm.warm_dual). */
+typedef struct ct_solver_state {
+    int has_rho;        /* rho below is the penalty of the last ADMM solve (or was set)       */
+    ct_real rho;        /* > 0                                                                */
+    int has_rho_power;  /* rho_power is its exponent p under the spectral rule (else p is
+                           derived from rho on the current spectrum)                          */
+    ct_real rho_power;
+    int has_dual;       /* the solver holds a dual vector z (n entries)                       */
+} ct_solver_state;
+
+/* The solver object: a problem set up once (validated, ordered, factored) and solved many
+   times while g, mu, R or the settings change, in the way of OSQP's setup / update / solve
+   ([Stellato20]). Made on caller memory: ct_solver_size, then ct_solver_init (or
+   ct_solver_alloc). Its fields are read-only for the caller; state is the copyable part.
+   ct_solver is not itself copyable (it points into its memory). */
+typedef struct ct_solver {
+    ct_workspace ws;        /* its memory                                                     */
+    ct_problem problem;     /* the problem of the setup (pointers to the caller's arrays)     */
+    ct_settings settings;   /* the settings of the setup or the last update                   */
+    ct_solver_state state;  /* what the last solve left (copyable)                            */
+    int ready;              /* 1 after a successful ct_solver_setup                           */
+    long nnzl;              /* blocks of the sparse factor (block-sparse G with ADMM), else -1 */
+    unsigned cache;         /* private: which precomputations of the setup are valid          */
+    ct_real cache_shift;    /* private: the shift of the held factorization                   */
+    ct_real cache_lmax;     /* private: lambda_max(G + R) of the spectral penalty rule        */
+    int cache_rank;         /* private: the rank of NEWTON_SOFT's factor of G                 */
+} ct_solver;
+
+
+/* Defaults of ct_default_settings() (the Newton knobs are Drake's; see their fields). */
+#define CT_DEFAULT_MAX_ITER 1000
+#ifdef CONTACT_USE_FLOAT
+#define CT_DEFAULT_TOL_ABS ((ct_real)1e-4)
+#define CT_DEFAULT_TOL_REL ((ct_real)1e-5)
+#define CT_DEFAULT_SYM_TOL ((ct_real)1e-4)
+#else
+#define CT_DEFAULT_TOL_ABS ((ct_real)1e-8)
+#define CT_DEFAULT_TOL_REL ((ct_real)1e-8)
+#define CT_DEFAULT_SYM_TOL ((ct_real)1e-8)
+#endif
+#define CT_DEFAULT_PGS_OMEGA ((ct_real)1)
+#define CT_DEFAULT_ADMM_ETA ((ct_real)1e-6)       /* [Carpentier24] Sec. III-C, Pinocchio mu_prox  */
+#define CT_DEFAULT_ADMM_RHO_POWER ((ct_real)0.2)  /* Pinocchio rho_power (paper: none)       */
+#define CT_DEFAULT_ADMM_RHO_STEP ((ct_real)0.05)  /* [Carpentier24] Sec. III-F                    */
+#define CT_DEFAULT_ADMM_RATIO ((ct_real)10)       /* Pinocchio ratio_primal_dual            */
+#define CT_DEFAULT_ADMM_UPDATE_EVERY 10           /* measured, see docs/math.md             */
+#define CT_DEFAULT_ADMM_POWER_ITERS 20            /* Pinocchio max_it_largest_eigen_value   */
+#define CT_DEFAULT_RAISIM_ALPHA ((ct_real)1)      /* [Hwangbo18] Sec. V-C                      */
+#define CT_DEFAULT_RAISIM_ALPHA_MIN ((ct_real)0.7) /* [Hwangbo18] Sec. V-C                     */
+#define CT_DEFAULT_RAISIM_GAMMA ((ct_real)0.99)   /* [Hwangbo18] Sec. V-C                      */
+#define CT_DEFAULT_RAISIM_BETA1 ((ct_real)1e-2)   /* ContactBench (not in [Hwangbo18])         */
+#define CT_DEFAULT_RAISIM_BETA2 ((ct_real)0.5)    /* ContactBench                           */
+#define CT_DEFAULT_RAISIM_BETA3 ((ct_real)1.3)    /* ContactBench                           */
+#define CT_DEFAULT_RAISIM_BISECT_TOL ((ct_real)1e-6) /* [Hwangbo18] Sec. V-B: 1 uNs            */
+#define CT_DEFAULT_RAISIM_BISECT_ITERS 100        /* ContactBench's cap                     */
+#define CT_DEFAULT_RAISIM_ES_TOL ((ct_real)1e-12)
+#define CT_DEFAULT_STAGGERED_INNER 100            /* ContactBench max_inner_iter            */
+
+/* CT_WORKSPACE_BOUND(method, nb, nu, nc): a compile-time upper bound of ct_workspace_size
+   (a dense G), a constant expression when its arguments are, for a static buffer:
+       static unsigned char mem[CT_WORKSPACE_BOUND(CT_METHOD_PGS_NCP, 0, 0, 8)];
+   Each array of a method's layout is rounded up to 64 bytes; 63 more align the caller's
+   pointer. The suite checks it against ct_workspace_size for every method. */
+#define CT__WS_ARR(count, size) ((((size_t)(count) * (size_t)(size)) + 63u) / 64u * 64u)
+#define CT__WS_R(count) CT__WS_ARR(count, sizeof(ct_real))
+#define CT__WS_I(count) CT__WS_ARR(count, sizeof(int))
+#define CT__WS_N(nb, nu, nc) ((size_t)(nb) + (size_t)(nu) + 3u * (size_t)(nc))
+/* the Gauss-Seidel family: the previous iterate, steps, blocks and their inverses, a product */
+#define CT__WS_GS(nb, nu, nc) (3u * CT__WS_R(CT__WS_N(nb, nu, nc)) + CT__WS_R(18u * (size_t)(nc)))
+/* ADMM: six vectors, the n x n factor and the Cholesky's scratch (16 n) */
+#define CT__WS_ADMM(nb, nu, nc)                                                                   \
+    (6u * CT__WS_R(CT__WS_N(nb, nu, nc)) + CT__WS_R(CT__WS_N(nb, nu, nc) * CT__WS_N(nb, nu, nc)) +  \
+     CT__WS_R(16u * CT__WS_N(nb, nu, nc)))
+/* STAGGERED: ADMM's plus the row indices, the disk radii and a product */
+#define CT__WS_STAG(nb, nu, nc)                                                                   \
+    (CT__WS_ADMM(nb, nu, nc) + CT__WS_I(CT__WS_N(nb, nu, nc)) + CT__WS_R(nc) +                      \
+     CT__WS_R(CT__WS_N(nb, nu, nc)))
+/* NEWTON_SOFT: eleven vectors, three n x n matrices, the scratch, the Hessians, the pivots */
+#define CT__WS_NEWTON(nb, nu, nc)                                                                 \
+    (11u * CT__WS_R(CT__WS_N(nb, nu, nc)) +                                                        \
+     3u * CT__WS_R(CT__WS_N(nb, nu, nc) * CT__WS_N(nb, nu, nc)) + CT__WS_R(16u * CT__WS_N(nb, nu, nc)) + \
+     CT__WS_R(2u * (9u * (size_t)(nc) + (size_t)(nb) + (size_t)(nu))) + CT__WS_I(CT__WS_N(nb, nu, nc)))
+#define CT_WORKSPACE_BOUND(method, nb, nu, nc)                                                    \
+    ((size_t)63 + ((method) == CT_METHOD_ADMM_NCP || (method) == CT_METHOD_ADMM_CCP              \
+                       ? CT__WS_ADMM(nb, nu, nc)                                                  \
+                   : (method) == CT_METHOD_STAGGERED   ? CT__WS_STAG(nb, nu, nc)                  \
+                   : (method) == CT_METHOD_NEWTON_SOFT ? CT__WS_NEWTON(nb, nu, nc)                \
+                                                       : CT__WS_GS(nb, nu, nc)))
+
 /* >>api ---------------------------------------------------------------------------------- */
+/* --- group: Version and strings --- */
 CT_API const char *ct_version(void);
+/* Short names for logs ("converged", "G not symmetric"), and one sentence each. */
 CT_API const char *ct_result_string(ct_result r);
+CT_API const char *ct_result_explain(ct_result r);
 CT_API const char *ct_status_string(ct_status s);
+CT_API const char *ct_status_explain(ct_status s);
 CT_API const char *ct_method_string(ct_method m);
 
+/* --- group: Settings --- */
 CT_API ct_settings ct_default_settings(void);
-/* Seed 004's PGS baseline for comparisons: PGS_NCP with a constant relaxation omega = 0.6. */
-CT_API ct_settings ct_settings_pgs_seed004(void);
+/* [Hwangbo18]'s PGS baseline for comparisons (its Sec. V-C): PGS_NCP with a constant
+   under-relaxation omega = 0.6. */
+CT_API ct_settings ct_settings_pgs_underrelaxed(void);
 /* The law a method solves, i.e. the flavor of its stopping test and of ct_info.model. */
 CT_API ct_flavor ct_method_flavor(const ct_settings *s);
+/* CT_OK, or CT_ERROR_INVALID_SETTINGS when a field is out of range (ct_solve and
+   ct_solver_setup name it in ct_info.error_field); the fields of every compiled method family
+   are checked, whichever method is selected. */
 CT_API ct_result ct_settings_validate(const ct_settings *s);
+
+/* --- group: Problem --- */
+/* A problem with a dense G and no R, soft model, Gs or Gop (assign those fields after). */
+CT_API ct_problem ct_problem_dense(int nb, int nu, int nc, const ct_real *G, const ct_real *g,
+                                   const ct_real *mu);
 /* Checks pointers, sizes, finiteness, mu >= 0, R >= 0, symmetry of G within sym_tol (relative
    to max |G_ii|), and the necessary PSD conditions G_ii >= -tau and each contact's 3x3 block
    + tau I positive definite, tau = max(sym_tol, sqrt(eps)) max |G_ii|; a negative eigenvalue no
-   diagonal block shows is detected where a method factors G. */
+   diagonal block shows is detected where a method factors G. (ct_solve and ct_solver_setup
+   name the culprit in ct_info.error_index and error_field.) */
 CT_API ct_result ct_problem_validate(const ct_problem *p, ct_real sym_tol);
 
-/* Workspace: bytes needed for these dimensions and settings.method. */
+/* --- group: Workspace --- */
+/* Bytes needed for these dimensions, settings.method and a dense G (the compile-time
+   CT_WORKSPACE_BOUND below is never smaller). */
 CT_API ct_result ct_workspace_size(int nb, int nu, int nc, const ct_settings *s, size_t *bytes);
 /* Bytes for this problem: ct_workspace_size for a dense G; for a block-sparse G with ADMM the
    size depends on the fill of its sparse Cholesky, which this computes (the minimum-degree
    ordering, with temporary memory from CONTACT_MALLOC; with CONTACT_NO_MALLOC the bound of a
    dense factor, ng (ng - 1) / 2 blocks). */
 CT_API ct_result ct_workspace_size_problem(const ct_problem *p, const ct_settings *s, size_t *bytes);
-/* Block-sparse form from a dense G: blocks (gi, gj) with an entry above drop_tol max |G_ii|
-   (and every diagonal block). ct_sparse_count gives nnzb; ct_sparse_from_dense fills row_ptr
-   (ng + 1), col (nnzb) and val (9 nnzb) for ng = nb + nu + nc groups. */
-CT_API ct_result ct_sparse_count(int nb, int nu, int nc, const ct_real *G, ct_real drop_tol, int *nnzb);
-CT_API ct_result ct_sparse_from_dense(int nb, int nu, int nc, const ct_real *G, ct_real drop_tol,
-                                      int *row_ptr, int *col, ct_real *val);
 CT_API ct_result ct_workspace_init(ct_workspace *ws, void *mem, size_t bytes);
 #ifndef CONTACT_NO_MALLOC
 CT_API ct_result ct_workspace_alloc(ct_workspace *ws, int nb, int nu, int nc, const ct_settings *s,
@@ -527,22 +852,59 @@ CT_API ct_result ct_workspace_alloc_problem(ct_workspace *ws, const ct_problem *
                                             void *alloc_ctx);
 #endif
 
+/* --- group: Solving --- */
 /* Solve. lambda (n) is read as the warm start (unless settings.warm_start = 0) and receives
-   the answer; v (n) receives (G + R) lambda + g. info may be NULL. */
+   the answer; v (n) receives (G + R) lambda + g. info may be NULL. On an error return lambda
+   and v are untouched. Nothing is kept in ws between calls. */
 CT_API ct_result ct_solve(const ct_problem *p, const ct_settings *s, ct_workspace *ws,
                           ct_real *lambda, ct_real *v, ct_info *info);
 
-/* Solve again after only g (and mu) changed: G, R (same pointers, same contents), the sizes
-   and the ADMM settings must be those of the last ct_solve or ct_solve_update on this
-   workspace, whose factorization of G + R + (eta + rho) I and penalty state are reused (no
-   power iteration, no factorization unless the penalty rule changes rho during the solve).
-   The answer is bit-identical to ct_solve with admm.warm_rho = 1 started from the same
-   lambda (and, with admm.warm_dual = 1, the same dual). CT_ERROR_NO_FACTORIZATION when the
-   workspace holds none for this problem. For methods without a factorization it is ct_solve. */
-CT_API ct_result ct_solve_update(const ct_problem *p, const ct_settings *s, ct_workspace *ws,
-                                 ct_real *lambda, ct_real *v, ct_info *info);
+/* --- group: Solver object --- */
+/* Memory for a solver object of this problem and settings (as ct_workspace_size_problem). */
+CT_API ct_result ct_solver_size(const ct_problem *p, const ct_settings *s, size_t *bytes);
+CT_API ct_result ct_solver_init(ct_solver *sv, void *mem, size_t bytes);
+#ifndef CONTACT_NO_MALLOC
+CT_API ct_result ct_solver_alloc(ct_solver *sv, const ct_problem *p, const ct_settings *s,
+                                 void *alloc_ctx);
+CT_API void ct_solver_free(ct_solver *sv);
+#endif
+/* Validates p and s once, computes what the method precomputes (the sparse ordering and
+   symbolic factorization, the penalty's spectrum, the factorization of G + R + shift, the
+   Gauss-Seidel blocks) and forgets any state. The arrays of p must stay valid (and unchanged
+   unless announced by an update) until the next setup. info (may be NULL) receives the
+   culprit of a validation error. */
+CT_API ct_result ct_solver_setup(ct_solver *sv, const ct_problem *p, const ct_settings *s,
+                                 ct_info *info);
+/* New g and mu (arrays of the same sizes; NULL keeps the current one; the same pointer with new
+   contents is fine): validated; every precomputation is kept. */
+CT_API ct_result ct_solver_update_vectors(ct_solver *sv, const ct_real *g, const ct_real *mu);
+/* New R (NULL: rigid): validated; the factorization and the blocks are recomputed by the next
+   solve. */
+CT_API ct_result ct_solver_update_compliance(ct_solver *sv, const ct_real *R);
+/* New values of G in the same form and, for a block-sparse G, the same pattern (row_ptr, col):
+   validated; the sparse ordering is kept, the rest is recomputed by the next solve. A new
+   pattern, size or form needs ct_solver_setup (CT_ERROR_NO_SETUP). */
+CT_API ct_result ct_solver_update_matrix(ct_solver *sv, const ct_problem *p);
+/* New settings (the method included): validated; what depends on them is recomputed by the
+   next solve. */
+CT_API ct_result ct_solver_update_settings(ct_solver *sv, const ct_settings *s);
+/* Solve the set-up problem: as ct_solve, with the precomputations of the setup and, when the
+   settings ask, the state of the last solve. The answer is bitwise the one ct_solve gives for
+   the same inputs unless the settings ask for the state (admm.warm_rho, admm.warm_dual). */
+CT_API ct_result ct_solver_solve(ct_solver *sv, ct_real *lambda, ct_real *v, ct_info *info);
+/* The state (st) and, if dual is not NULL, the dual vector (n) of the last solve:
+   CT_ERROR_NO_SETUP without a setup; dual needs st->has_dual (else CT_ERROR_INVALID_ARGUMENT). */
+CT_API ct_result ct_solver_state_get(const ct_solver *sv, ct_solver_state *st, ct_real *dual);
+/* Put a state back (from ct_solver_state_get, possibly of another solver of the same sizes, or
+   filled by hand): rho > 0 and finite when has_rho, dual (n, finite) when has_dual. */
+CT_API ct_result ct_solver_state_set(ct_solver *sv, const ct_solver_state *st, const ct_real *dual);
+/* Forget the state (the precomputations stay). */
+CT_API ct_result ct_solver_reset(ct_solver *sv);
+
+#ifdef CT__HAS_DERIVATIVES
+/* --- group: Derivatives --- */
 /* Derivatives of an answer (lambda, v) of ct_solve by the implicit function theorem at that
-   point itself (seed 002 Sec. X-B), for the law of settings.method's flavor:
+   point itself ([Castro23] Sec. X-B), for the law of settings.method's flavor:
    - SOFT (NEWTON_SOFT): v_c = G gamma(v_c) + g differentiated: (I + G H) dv_c = dg + dG lambda,
      dlambda = -H dv_c (H: the models' Hessian blocks at v_c = v - R lambda), solved through
      H = C C^T and the SPD matrix I + C^T G C (no inverse of G: a singular G is fine; lambda is
@@ -558,9 +920,10 @@ CT_API ct_result ct_solve_update(const ct_problem *p, const ct_settings *s, ct_w
    jvp: directions dg (n), dG (n x n), dmu (nc), dR (n), each may be NULL (zero); outputs
    dlambda, dv (n; may be NULL). vjp: cotangents lbar, vbar (n; NULL = zero); outputs gbar
    (n), Gbar (n x n), mubar (nc), Rbar (n), each may be NULL. mu and R: NCP/CCP only (for the
-   soft models they enter the kernels: CT_ERROR_INVALID_ARGUMENT). ws: a workspace sized
-   for CT_METHOD_NEWTON_SOFT (whatever the method). LCP and SIGNORINI flavors:
-   CT_ERROR_INVALID_SETTINGS. */
+   soft models they enter the kernels: CT_ERROR_INVALID_ARGUMENT). ws: a workspace of
+   ct_derivatives_size bytes (one sized for CT_METHOD_NEWTON_SOFT is large enough). LCP and
+   SIGNORINI flavors: CT_ERROR_INVALID_SETTINGS. G dense or block-sparse. */
+CT_API ct_result ct_derivatives_size(int nb, int nu, int nc, size_t *bytes);
 CT_API ct_result ct_jvp(const ct_problem *p, const ct_settings *s, ct_workspace *ws,
                         const ct_real *lambda, const ct_real *v, const ct_real *dg,
                         const ct_real *dG, const ct_real *dmu, const ct_real *dR,
@@ -569,58 +932,55 @@ CT_API ct_result ct_vjp(const ct_problem *p, const ct_settings *s, ct_workspace 
                         const ct_real *lambda, const ct_real *v, const ct_real *lbar,
                         const ct_real *vbar, ct_real *gbar, ct_real *Gbar, ct_real *mubar,
                         ct_real *Rbar, int *lambda_unique);
+#endif
 
-/* The ADMM state a workspace keeps between solves, for engines that cache it per contact:
-   get copies the dual variable z (n = nb + nu + 3 nc entries; may be NULL) and rho of the last
-   ADMM solve (CT_ERROR_NO_FACTORIZATION if there was none of this size); set stores them so
-   that the next ct_solve with admm.warm_dual / admm.warm_rho starts from them (it drops any
-   reusable factorization). The workspace must be sized for an ADMM method. */
-CT_API ct_result ct_admm_state_get(const ct_workspace *ws, int nb, int nu, int nc, ct_real *dual,
-                                   ct_real *rho);
-CT_API ct_result ct_admm_state_set(ct_workspace *ws, int nb, int nu, int nc, const ct_real *dual,
-                                   ct_real rho);
-
-/* Inverse dynamics (seed 003 Sec. IV, Alg. 2): given the target constraint velocities
+#ifdef CT__HAS_INVERSE
+/* --- group: Inverse dynamics --- */
+/* Inverse dynamics ([Carpentier24] Sec. IV, Alg. 2): given the target constraint velocities
    c = p->g (J v_ref plus biases), the compliance p->R (NULL: rigid) and p->mu, find lambda in
    K with sigma = R lambda + c and K contains lambda _|_ sigma + Gamma(sigma) in K* (NCP flavor)
    or sigma in K* (CCP flavor: settings.method ADMM_CCP; ADMM_NCP for NCP; other methods:
    CT_ERROR_INVALID_SETTINGS). p->G is not used (may be NULL). The proximal weight is
-   settings.admm.eta (needed > 0 when a row has R = 0, where it is the only curvature; seed 003
-   uses 1e-8). Each contact's two tangent rows need equal R (the metric projection is
-   analytic then), else CT_ERROR_ANISOTROPIC_COMPLIANCE. No workspace: O(n) per iteration.
+   settings.admm.eta (needed > 0 when a row has R = 0, where it is the only curvature;
+   [Carpentier24] uses 1e-8). Each contact's two tangent rows need equal R (the metric projection
+   is analytic then), else CT_ERROR_ANISOTROPIC_COMPLIANCE. No workspace: O(n) per iteration.
    lambda: warm start (settings.warm_start) and answer; sigma (n) receives R lambda + c. An
    infeasible target (a sliding c with R = 0 for the CCP) stops with
    CT_STATUS_NUMERICAL_FAILURE and finite outputs. */
 CT_API ct_result ct_inverse_dynamics(const ct_problem *p, const ct_settings *s, ct_real *lambda,
                                      ct_real *sigma, ct_info *info);
+#endif
 
+#ifdef CT__HAS_COMPLIANCE
+/* --- group: Compliance --- */
 /* Compliance helpers: fill R (n entries, only the rows or contacts named are written) and
    vref (n, may be NULL), the reference velocity to ADD to g (g_used = g + vref), from the
    parameters users already have. Units: impulses (lambda in N s, g in m/s); when solving for
-   forces (g divided by dt, seed 000) R is unchanged and vref is divided by dt too. p gives the
-   sizes and G (its diagonal blocks); rows are numbered as in the problem.
-   MuJoCo (seed 001 eq. 103-113) on rows [row0, row0 + rows): solref = (timeconst,
+   forces (g divided by dt) R is unchanged and vref is divided by dt too. p gives the sizes and
+   G (its diagonal blocks); rows are numbered as in the problem.
+   MuJoCo ([Tsounis25] eq. 103-113) on rows [row0, row0 + rows): solref = (timeconst,
    dampratio), or (-stiffness, -damping) for the direct form; solimp = (dmin, dmax, width,
    midpoint, power); timeconst is raised to 2 dt (MuJoCo's refsafe). pos (n; NULL: 0) is the
    constraint violation r (the signed distance on a contact normal row), vel (n; NULL: 0) the
    constraint velocity at the start of the step. R_j = (1 - d_j)/d_j G_jj (a contact's three
    rows take its normal row's R_n: MuJoCo's elliptic cones with impratio 1, isotropic as the
-   metric projections need) and vref_j = dt (b vel_j + k_j pos_j). tangent_ref = 0 leaves vref = 0 on contact tangent rows
-   (keeps the De Saxce invariance the NCP solvers need, seed 001 Sec. V-D); 1 is MuJoCo's
-   choice. */
+   metric projections need) and vref_j = dt (b vel_j + k_j pos_j). tangent_ref = 0 leaves
+   vref = 0 on contact tangent rows (keeps the De Saxce invariance the NCP solvers need,
+   [Tsounis25] Sec. V-D); 1 is MuJoCo's choice. */
 CT_API ct_result ct_compliance_mujoco(const ct_problem *p, int row0, int rows,
                                       const ct_real solref[2], const ct_real solimp[5],
                                       ct_real dt, const ct_real *pos, const ct_real *vel,
                                       int tangent_ref, ct_real *R, ct_real *vref);
-/* Drake SAP (seed 002, its notes Sec. 2.2) on contacts [c0, c0 + count): w = ||G_ii||_F / 3,
+/* Drake SAP ([Castro22]; [Castro23] Sec. V-A) on contacts [c0, c0 + count): w = ||G_ii||_F / 3,
    R_n = max(beta^2 w / (4 pi^2), 1 / (dt k (dt + tau_d))), R_t = sigma w, and
    vref_n = phi0 / (dt + tau_d) (phi0: nc signed distances at the start of the step, NULL:
    0). k > 0 (N/m), tau_d >= 0 (s), beta >= 0 (Drake: 1), sigma >= 0 (Drake: 1e-3). */
 CT_API ct_result ct_compliance_sap(const ct_problem *p, int c0, int count, ct_real dt, ct_real k,
                                    ct_real tau_d, ct_real beta, ct_real sigma,
                                    const ct_real *phi0, ct_real *R, ct_real *vref);
-/* ContactBench's variant (seed 000 notes Sec. 1.8): R_n = ||G_ii||_F / (4 pi^2),
-   R_t = 1e-3 R_n, on contacts [c0, c0 + count); no reference velocity. */
+/* ContactBench's variant (the reference implementation of [LeLidec24]):
+   R_n = ||G_ii||_F / (4 pi^2), R_t = 1e-3 R_n, on contacts [c0, c0 + count); no reference
+   velocity. */
 CT_API ct_result ct_compliance_contactbench(const ct_problem *p, int c0, int count, ct_real *R);
 /* A normal spring-damper, lambda_n = dt (-k phi - d v_n)+ with phi = phi0 + dt v_n, on
    contacts [c0, c0 + count): R_n = 1 / (dt (k dt + d)), vref_n = k phi0 / (k dt + d),
@@ -628,16 +988,25 @@ CT_API ct_result ct_compliance_contactbench(const ct_problem *p, int c0, int cou
 CT_API ct_result ct_compliance_spring_damper(const ct_problem *p, int c0, int count, ct_real dt,
                                              ct_real k, ct_real d, const ct_real *phi0,
                                              ct_real *R, ct_real *vref);
+#endif
 
+/* --- group: Residuals --- */
 /* v = (G + R) lambda + g */
 CT_API ct_result ct_velocity(const ct_problem *p, const ct_real *lambda, ct_real *v);
 /* The one scoring function every solver returns through. */
 CT_API ct_result ct_criteria(const ct_problem *p, const ct_real *lambda, const ct_real *v,
                              ct_flavor flavor, ct_residuals *out);
+/* Only what a stopping rule reads, bitwise as ct_criteria computes it: CT_STOP_RELATIVE the
+   natural map and relative (with their rows), CT_STOP_ABSOLUTE primal, dual, comp and
+   absolute; the other residual fields are -1 (signorini is always computed). The solvers'
+   stopping tests use it. */
+CT_API ct_result ct_criteria_rule(const ct_problem *p, const ct_real *lambda, const ct_real *v,
+                                  ct_flavor flavor, ct_stop_rule rule, ct_residuals *out);
 /* modes[i] (nc) = open if lambda_n <= tol, else stick if ||v_T|| <= tol, else slide. */
 CT_API ct_result ct_contact_modes(const ct_problem *p, const ct_real *lambda, const ct_real *v,
                                   ct_real tol, ct_contact_mode *modes);
 
+/* --- group: Cones and local laws --- */
 /* Cones. 3-vectors are (t1, t2, n); out may alias x. mu >= 0. */
 CT_API void ct_project_cone(ct_real mu, const ct_real x[3], ct_real out[3]);      /* K_mu          */
 CT_API void ct_project_dual_cone(ct_real mu, const ct_real x[3], ct_real out[3]); /* K_mu* = K_1/mu */
@@ -647,8 +1016,8 @@ CT_API void ct_project_disk(ct_real r, const ct_real x[2], ct_real out[2]);     
 CT_API void ct_project_pyramid(ct_real mu, const ct_real x[3], ct_real out[3]);
 /* x_n fixed (clamped at 0), each tangential component clamped to [-mu x_n, mu x_n]. */
 CT_API void ct_clamp_box_tangent(ct_real mu, const ct_real x[3], ct_real out[3]);
-/* Projection onto K_mu in the metric diag(d) (seed 003 after eq. 48); needs d[0] == d[1] > 0,
-   d[2] > 0, else CT_ERROR_INVALID_ARGUMENT. */
+/* Projection onto K_mu in the metric diag(d) ([Carpentier24] after eq. 48); needs
+   d[0] == d[1] > 0, d[2] > 0, else CT_ERROR_INVALID_ARGUMENT. */
 CT_API ct_result ct_project_cone_metric(ct_real mu, const ct_real d[3], const ct_real x[3],
                                         ct_real out[3]);
 /* Onto K = R^nb x R+^nu x prod K_mu_i, and onto K* = {0}^nb x R+^nu x prod K_1/mu_i. */
@@ -658,7 +1027,29 @@ CT_API void ct_project_dual_constraints(int nb, int nu, int nc, const ct_real *m
                                         const ct_real *x, ct_real *out);
 /* De Saxce term Gamma(v) = (0, 0, mu ||v_T||). */
 CT_API void ct_desaxce(ct_real mu, const ct_real v[3], ct_real out[3]);
+/* The single-contact laws of the per-contact methods: given a contact's block B = (G + R)_ii
+   (3x3 row-major, symmetric PSD) and c = v_i - B lambda_i (its velocity without its own
+   impulse), the impulse out of ([Hwangbo18] eq. 8, [Tsounis25] Alg. 4):
+   CT_LOCAL_PRECLIK_EXACT Preclik's model solved exactly (NBGS), CT_LOCAL_PRECLIK_BISECT the
+   same by [Hwangbo18]'s bisection with rs's knobs (RAISIM; rs NULL: the defaults),
+   CT_LOCAL_COULOMB the Coulomb point of the sliding conic section (RAISIM_DS). A singular B is
+   regularized as the sweeps do. */
+typedef enum ct_local_law {
+    CT_LOCAL_PRECLIK_EXACT = 0,
+    CT_LOCAL_PRECLIK_BISECT = 1,
+    CT_LOCAL_COULOMB = 2
+} ct_local_law;
+CT_API ct_result ct_local_contact(ct_local_law law, ct_real mu, const ct_real B[9],
+                                  const ct_real c[3], const ct_raisim_settings *rs,
+                                  ct_real out[3]);
+/* The soft models' kernel of contact i ([Castro23] Sec. IV): at the physical contact velocity
+   vc (3), the potential *cost, the impulse gamma = -grad cost (3) and its Hessian H (3x3
+   row-major, may be NULL), for p->soft (NULL: the regularized CCP of p->R). */
+CT_API ct_result ct_soft_kernel(const ct_problem *p, int i, const ct_real vc[3], ct_real *cost,
+                                ct_real gamma[3], ct_real *H);
 
+#ifdef CT__HAS_LINALG
+/* --- group: Linear algebra --- */
 /* Dense Cholesky A = L L^T of a row-major SPD matrix, in place on the lower triangle (the
    strictly upper triangle is not touched), with shift added to the diagonal first. scratch:
    ct_cholesky_scratch_size(n) elements (NULL allowed when that is 0).
@@ -669,7 +1060,6 @@ CT_API ct_result ct_cholesky_factor(ct_real *a, int n, int lda, ct_real shift, c
                                     int *bad_pivot);
 /* b <- (L L^T)^-1 b */
 CT_API void ct_cholesky_solve(const ct_real *l, int n, int lda, ct_real *b);
-
 /* For users with M and J: G = J M^-1 J^T (m x m) and, if vfree and g are not NULL,
    g = J vfree. M: (nv x nv) row-major SPD; J: (m x nv) row-major. scratch:
    ct_delassus_scratch_size(nv, m) elements. */
@@ -677,11 +1067,23 @@ CT_API size_t ct_delassus_scratch_size(int nv, int m);
 CT_API ct_result ct_delassus_from_mj(int nv, int m, const ct_real *M, const ct_real *J,
                                      const ct_real *vfree, ct_real *G, ct_real *g,
                                      ct_real *scratch);
+#endif
 
-#if defined(CONTACT_IO) && !defined(CONTACT_NO_MALLOC)
-/* Optional (define CONTACT_IO; needs stdio and malloc): write and read a problem in
-   contact.h's text format, to attach a failing problem to a bug report or to keep benchmark
-   problems. Format (docs/math.md):
+#ifdef CT__HAS_SPARSE
+/* --- group: Sparse storage --- */
+/* Block-sparse form from a dense G: blocks (gi, gj) with an entry above drop_tol max |G_ii|
+   (and every diagonal block). ct_sparse_count gives nnzb; ct_sparse_from_dense fills row_ptr
+   (ng + 1), col (nnzb) and val (9 nnzb) for ng = nb + nu + nc groups. */
+CT_API ct_result ct_sparse_count(int nb, int nu, int nc, const ct_real *G, ct_real drop_tol, int *nnzb);
+CT_API ct_result ct_sparse_from_dense(int nb, int nu, int nc, const ct_real *G, ct_real drop_tol,
+                                      int *row_ptr, int *col, ct_real *val);
+#endif
+
+#ifdef CT__HAS_IO
+/* --- group: Problem files --- */
+/* Write and read a problem in contact.h's text format (needs stdio and malloc; CONTACT_NO_IO
+   removes it), to attach a failing problem to a bug report or to keep benchmark problems.
+   Format (docs/math.md):
        contact.h problem 1
        nb <nb> nu <nu> nc <nc> R <0|1>
        G <n lines of n numbers>  g <n numbers>  mu <nc numbers>  [R <n numbers>]  end
@@ -799,6 +1201,34 @@ CT_API void ct_problem_data_free(ct_problem_data *d);
 #define CT__ALIGN 64
 
 #define CT__PRIVATE static CT__MAYBE_UNUSED
+#define CT__SP_SLACK (4 * CT__ALIGN) /* the alignment of the sparse factor's arrays after li */
+
+/* The dimensions of a problem and the form of its G (CT__FORM_*, >>delassus); nnzl: the
+   off-diagonal blocks of the sparse Cholesky (a block-sparse G with a factoring method), -1
+   when there is none. */
+typedef struct ct__dims {
+    int nb, nu, nc, n, c0, ng, form;
+    long nnzl;
+} ct__dims;
+
+/* Memory is laid out by walking an arena: each array is aligned to CT__ALIGN. With base NULL
+   the walk only counts (a size query); with the workspace's base it hands out the arrays, so
+   one function per module gives both its size and its arrays, which cannot disagree. */
+typedef struct ct__arena {
+    unsigned char *base;
+    size_t at;
+} ct__arena;
+CT__PRIVATE void *ct__arena_take(ct__arena *a, size_t bytes) {
+    void *p = a->base ? (void *)(a->base + a->at) : NULL;
+    a->at += (bytes + CT__ALIGN - 1) / CT__ALIGN * CT__ALIGN;
+    return p;
+}
+CT__PRIVATE ct_real *ct__arena_real(ct__arena *a, size_t count) {
+    return (ct_real *)ct__arena_take(a, count * sizeof(ct_real));
+}
+CT__PRIVATE int *ct__arena_int(ct__arena *a, size_t count) {
+    return (int *)ct__arena_take(a, count * sizeof(int));
+}
 
 CT__PRIVATE ct_real ct__max(ct_real a, ct_real b) { return a > b ? a : b; }
 CT__PRIVATE ct_real ct__min(ct_real a, ct_real b) { return a < b ? a : b; }
@@ -820,13 +1250,6 @@ CT__PRIVATE int ct__in_range(const ct_real *x, size_t n) {
     }
     if (i < n) b0 |= !(CONTACT_FABS(x[i]) <= CT_HUGE);
     return !(b0 | b1);
-}
-/* Input values: one pass for the common case (all finite and in range); flags *nonfinite or
-   *range raised otherwise (x NULL: nothing). Validation reports NON_FINITE before OUT_OF_RANGE. */
-CT__PRIVATE void ct__values_check(const ct_real *x, size_t n, int *nonfinite, int *range) {
-    if (!x || ct__in_range(x, n)) return;
-    if (ct__all_finite(x, n)) *range = 1;
-    else *nonfinite = 1;
 }
 
 /* the problem sizes: each non-negative and bounded before they are summed (no int overflow),
@@ -949,6 +1372,7 @@ CT__PRIVATE void ct__symv(const ct_real *a, int n, int lda, const ct_real *x, ct
 #endif
 }
 
+#ifdef CT__HAS_CHOL
 /* Register tile of the micro-kernel: MR rows x NR columns of accumulators, sized to the vector ISA the
    compiler targets (only selects constants; the code is the same plain C for all of them). */
 #if defined(__AVX512F__)
@@ -1156,20 +1580,7 @@ CT__PRIVATE void ct__chol_solve(const ct_real *l, int n, int lda, ct_real *b) {
 #endif
 }
 
-/* y = L x (lower triangular product), for solvers that work on the factor */
-CT__PRIVATE void ct__tri_mul(const ct_real *l, int n, int lda, const ct_real *x, ct_real *y) {
-    int i;
-    for (i = 0; i < n; ++i) y[i] = ct__dot(l + (size_t)i * lda, x, i + 1);
-}
-/* y = L^T x */
-CT__PRIVATE void ct__tri_mul_t(const ct_real *l, int n, int lda, const ct_real *x, ct_real *y) {
-    int i, k;
-    for (i = 0; i < n; ++i) y[i] = 0;
-    for (i = 0; i < n; ++i) {
-        const ct_real *li = l + (size_t)i * lda;
-        for (k = 0; k <= i; ++k) y[k] += li[k] * x[i];
-    }
-}
+#endif /* CT__HAS_CHOL */
 
 /* Largest eigenvalue of a symmetric PSD operator y = A x by power iteration from a fixed
    start (deterministic). tmp, x: n each. Returns the Rayleigh quotient (>= 0). */
@@ -1193,29 +1604,53 @@ CT__PRIVATE ct_real ct__power_iteration(ct__matvec_fn mv, const void *ctx, int n
 }
 
 /* >>delassus ----------------------------------------------------------------------------- */
-/* The few operations every solver needs from G + R. Only this section reads the storage of G,
-   so a block-sparse or user-supplied operator can replace it without touching the solvers. */
+/* The few operations every solver needs from G + R. Only this section reads the storage of G
+   (dense, block-sparse ct_sparse, or the caller's ct_operator), so no solver branches on it:
+   entries, rows, products, the columns a Gauss-Seidel update adds, diagonal blocks, and the
+   factorization of G + R + shift I (ct__fac, below). */
+enum { CT__FORM_DENSE = 0, CT__FORM_SPARSE = 1, CT__FORM_OPERATOR = 2 };
 typedef struct ct__op {
     const ct_real *G;     /* dense row-major n x n, or NULL when S or U is given         */
     const ct_sparse *S;   /* block-sparse G (ct_sparse), or NULL                         */
     const ct_operator *U; /* the caller's operator (ct_operator), or NULL: products, the
-                             diagonal blocks and the factor/solve of ADMM, nothing else   */
+                             diagonal blocks and the factor/solve of G + D, nothing else  */
     const ct_real *R;     /* n or NULL                                                   */
     int n, c0;            /* rows; c0 = nb + nu, the first contact row                   */
+    int form;             /* CT__FORM_*                                                  */
 } ct__op;
 
+/* The form of G in p: exactly one of G, Gs, Gop (validation reports the others) */
+CT__PRIVATE int ct__form(const ct_problem *p) {
+    return p->G ? CT__FORM_DENSE : p->Gs ? CT__FORM_SPARSE : CT__FORM_OPERATOR;
+}
 CT__PRIVATE void ct__op_init(ct__op *op, const ct_problem *p) {
+    op->form = ct__form(p);
     op->G = p->G;
-    op->S = p->G ? NULL : p->Gs;
-    op->U = p->G || p->Gs ? NULL : p->Gop;
+    op->S = op->form == CT__FORM_SPARSE ? p->Gs : NULL;
+    op->U = op->form == CT__FORM_OPERATOR ? p->Gop : NULL;
     op->R = p->R;
     op->c0 = p->nb + p->nu;
     op->n = op->c0 + 3 * p->nc;
 }
+/* The form of G given (CT_OK), or the code for none, several, or one compiled out */
+CT__PRIVATE ct_result ct__form_check(const ct_problem *p) {
+    const int forms = (p->G != NULL) + (p->Gs != NULL) + (p->Gop != NULL);
+    if (forms == 0) return CT_ERROR_INVALID_ARGUMENT;
+    if (forms > 1) return CT_ERROR_STORAGE_CONFLICT;
+#ifndef CT__HAS_SPARSE
+    if (p->Gs) return CT_ERROR_COMPILED_OUT;
+#endif
+#ifndef CT__HAS_OPERATOR
+    if (p->Gop) return CT_ERROR_COMPILED_OUT;
+#endif
+    return CT_OK;
+}
+
 /* the row groups of the block-sparse form: a joint or limit row alone, a contact's 3 rows */
 CT__PRIVATE int ct__grp(int c0, int i) { return i < c0 ? i : c0 + (i - c0) / 3; }
 CT__PRIVATE int ct__grp_row(int c0, int g) { return g < c0 ? g : c0 + 3 * (g - c0); }
 CT__PRIVATE int ct__grp_size(int c0, int g) { return g < c0 ? 1 : 3; }
+#ifdef CT__HAS_SPARSE
 /* the block (gi, gj) of S, or NULL (binary search in the block row) */
 CT__PRIVATE const ct_real *ct__sp_block(const ct_sparse *S, int gi, int gj) {
     int lo = S->row_ptr[gi], hi = S->row_ptr[gi + 1] - 1;
@@ -1227,29 +1662,7 @@ CT__PRIVATE const ct_real *ct__sp_block(const ct_sparse *S, int gi, int gj) {
     }
     return NULL;
 }
-CT__PRIVATE ct_real ct__op_r(const ct__op *op, int i) { return op->R ? op->R[i] : (ct_real)0; }
-/* G_ij */
-CT__PRIVATE ct_real ct__op_g(const ct__op *op, int i, int j) {
-    if (op->G) return op->G[(size_t)i * op->n + j];
-    if (op->U) { /* an operator gives its diagonal blocks only (the one thing asked of it) */
-        const int gi = ct__grp(op->c0, i), r0 = ct__grp_row(op->c0, gi), sz = ct__grp_size(op->c0, gi);
-        ct_real B[9];
-        if (gi != ct__grp(op->c0, j)) return 0;
-        op->U->diag_block(op->U->ctx, r0, sz, B);
-        return B[sz * (i - r0) + (j - r0)];
-    }
-    {
-        const int gi = ct__grp(op->c0, i), gj = ct__grp(op->c0, j);
-        const ct_real *b = ct__sp_block(op->S, gi, gj);
-        return b ? b[3 * (i - ct__grp_row(op->c0, gi)) + (j - ct__grp_row(op->c0, gj))] : (ct_real)0;
-    }
-}
-/* (G + R)_ij */
-CT__PRIVATE ct_real ct__op_entry(const ct__op *op, int i, int j) {
-    ct_real e = ct__op_g(op, i, j);
-    return i == j ? e + ct__op_r(op, i) : e;
-}
-/* (G x)_i over the block row of i (sparse form) */
+/* (G x)_i over the block row of i */
 CT__PRIVATE ct_real ct__sp_row(const ct__op *op, int i, const ct_real *x) {
     const int gi = ct__grp(op->c0, i), a = i - ct__grp_row(op->c0, gi);
     ct_real acc = 0;
@@ -1261,18 +1674,53 @@ CT__PRIVATE ct_real ct__sp_row(const ct__op *op, int i, const ct_real *x) {
     }
     return acc;
 }
-/* ((G + R) x)_i, one row */
+#endif
+CT__PRIVATE ct_real ct__op_r(const ct__op *op, int i) { return op->R ? op->R[i] : (ct_real)0; }
+/* G_ij */
+CT__PRIVATE ct_real ct__op_g(const ct__op *op, int i, int j) {
+    if (op->G) return op->G[(size_t)i * op->n + j];
+#ifdef CT__HAS_OPERATOR
+    if (op->U) { /* an operator gives its diagonal blocks only (the one thing asked of it) */
+        const int gi = ct__grp(op->c0, i), r0 = ct__grp_row(op->c0, gi), sz = ct__grp_size(op->c0, gi);
+        ct_real B[9];
+        if (gi != ct__grp(op->c0, j)) return 0;
+        op->U->diag_block(op->U->ctx, r0, sz, B);
+        return B[sz * (i - r0) + (j - r0)];
+    }
+#endif
+#ifdef CT__HAS_SPARSE
+    if (op->S) {
+        const int gi = ct__grp(op->c0, i), gj = ct__grp(op->c0, j);
+        const ct_real *b = ct__sp_block(op->S, gi, gj);
+        return b ? b[3 * (i - ct__grp_row(op->c0, gi)) + (j - ct__grp_row(op->c0, gj))] : (ct_real)0;
+    }
+#endif
+    return 0;
+}
+/* (G + R)_ij */
+CT__PRIVATE ct_real ct__op_entry(const ct__op *op, int i, int j) {
+    ct_real e = ct__op_g(op, i, j);
+    return i == j ? e + ct__op_r(op, i) : e;
+}
+/* ((G + R) x)_i, one row (dense and block-sparse forms) */
 CT__PRIVATE ct_real ct__op_row(const ct__op *op, int i, const ct_real *x) {
-    ct_real gx = op->G ? ct__dot(op->G + (size_t)i * op->n, x, op->n) : ct__sp_row(op, i, x);
+    ct_real gx = 0;
+    if (op->G) gx = ct__dot(op->G + (size_t)i * op->n, x, op->n);
+#ifdef CT__HAS_SPARSE
+    else gx = ct__sp_row(op, i, x);
+#endif
     return gx + ct__op_r(op, i) * x[i];
 }
 /* y[0..3) = ((G + R) x) at the 3 rows of the contact starting at r0, in one pass */
 CT__PRIVATE void ct__op_rows3(const ct__op *op, int r0, const ct_real *x, ct_real y[3]) {
-    int a, k;
+    int a;
     if (op->G) {
         for (a = 0; a < 3; ++a) y[a] = ct__dot(op->G + (size_t)(r0 + a) * op->n, x, op->n);
-    } else {
+    }
+#ifdef CT__HAS_SPARSE
+    else {
         const int gi = ct__grp(op->c0, r0);
+        int k;
         y[0] = y[1] = y[2] = 0;
         for (k = op->S->row_ptr[gi]; k < op->S->row_ptr[gi + 1]; ++k) {
             const int gj = op->S->col[k], c = ct__grp_row(op->c0, gj);
@@ -1284,6 +1732,7 @@ CT__PRIVATE void ct__op_rows3(const ct__op *op, int r0, const ct_real *x, ct_rea
             }
         }
     }
+#endif
     for (a = 0; a < 3; ++a) y[a] += ct__op_r(op, r0 + a) * x[r0 + a];
 }
 /* y = (G + R) x; the sparse form walks each block row once */
@@ -1291,9 +1740,14 @@ CT__PRIVATE void ct__op_mul(const ct__op *op, const ct_real *x, ct_real *y) {
     int i;
     if (op->G) {
         ct__symv(op->G, op->n, op->n, x, y);
-    } else if (op->U) {
+    }
+#ifdef CT__HAS_OPERATOR
+    else if (op->U) {
         op->U->mul(op->U->ctx, x, y);
-    } else {
+    }
+#endif
+#ifdef CT__HAS_SPARSE
+    else {
         const int ng = op->c0 + (op->n - op->c0) / 3;
         int gi, k, a, b;
         for (gi = 0; gi < ng; ++gi) {
@@ -1315,13 +1769,14 @@ CT__PRIVATE void ct__op_mul(const ct__op *op, const ct_real *x, ct_real *y) {
             for (a = 0; a < si; ++a) y[r0 + a] = acc[a];
         }
     }
+#endif
     if (op->R)
         for (i = 0; i < op->n; ++i) y[i] += op->R[i] * x[i];
 }
 /* v += (G + R)[:, r0 .. r0+len) d: the columns of a row (len 1) or a contact (len 3), read as
    its rows (G is symmetric: ct_problem_validate); what a Gauss-Seidel update adds to v */
 CT__PRIVATE void ct__op_add_cols(const ct__op *op, int r0, int len, const ct_real *d, ct_real *v) {
-    int a, j, k;
+    int a, j;
     if (op->G) {
         const size_t n = (size_t)op->n;
         const ct_real *g0 = op->G + (size_t)r0 * n;
@@ -1331,8 +1786,11 @@ CT__PRIVATE void ct__op_add_cols(const ct__op *op, int r0, int len, const ct_rea
         } else {
             for (j = 0; j < op->n; ++j) v[j] += g0[j] * d[0];
         }
-    } else {
+    }
+#ifdef CT__HAS_SPARSE
+    else {
         const int gi = ct__grp(op->c0, r0);
+        int k;
         for (k = op->S->row_ptr[gi]; k < op->S->row_ptr[gi + 1]; ++k) {
             const int gj = op->S->col[k], c = ct__grp_row(op->c0, gj);
             const ct_real *blk = op->S->val + 9 * (size_t)k;
@@ -1351,6 +1809,8 @@ CT__PRIVATE void ct__op_add_cols(const ct__op *op, int r0, int len, const ct_rea
             }
         }
     }
+#endif
+    (void)j;
     if (op->R)
         for (a = 0; a < len; ++a) v[r0 + a] += op->R[r0 + a] * d[a];
 }
@@ -1360,13 +1820,17 @@ CT__PRIVATE void ct__op_mul_cb(const void *ctx, const ct_real *x, ct_real *y) {
 /* B (3x3 row-major) = the diagonal block of G + R at rows r0..r0+2 */
 CT__PRIVATE void ct__op_block3(const ct__op *op, int r0, ct_real B[9]) {
     int i, j;
-    if (op->U && r0 >= op->c0 && (r0 - op->c0) % 3 == 0) { /* a contact: one callback */
+    const int contact = r0 >= op->c0 && (r0 - op->c0) % 3 == 0;
+#ifdef CT__HAS_OPERATOR
+    if (op->U && contact) { /* a contact: one callback */
         op->U->diag_block(op->U->ctx, r0, 3, B);
         if (op->R)
             for (i = 0; i < 3; ++i) B[4 * i] += op->R[r0 + i];
         return;
     }
-    if (op->S && r0 >= op->c0 && (r0 - op->c0) % 3 == 0) { /* a contact: one block lookup */
+#endif
+#ifdef CT__HAS_SPARSE
+    if (op->S && contact) { /* a contact: one block lookup */
         const ct_real *blk = ct__sp_block(op->S, ct__grp(op->c0, r0), ct__grp(op->c0, r0));
         if (blk) CONTACT_MEMCPY(B, blk, 9 * sizeof(ct_real));
         else CONTACT_MEMSET(B, 0, 9 * sizeof(ct_real));
@@ -1374,9 +1838,26 @@ CT__PRIVATE void ct__op_block3(const ct__op *op, int r0, ct_real B[9]) {
             for (i = 0; i < 3; ++i) B[4 * i] += op->R[r0 + i];
         return;
     }
+#endif
+    (void)contact;
     for (i = 0; i < 3; ++i)
         for (j = 0; j < 3; ++j) B[3 * i + j] = ct__op_entry(op, r0 + i, r0 + j);
 }
+/* ||G_ii||_F of contact c's 3x3 diagonal block (the scale of the compliance helpers) */
+CT__PRIVATE ct_real ct__block_frobenius(const ct_problem *p, int c) {
+    const int r0 = p->nb + p->nu + 3 * c;
+    ct_real f = 0;
+    ct__op op;
+    int i, j;
+    ct__op_init(&op, p);
+    for (i = 0; i < 3; ++i)
+        for (j = 0; j < 3; ++j) {
+            ct_real e = ct__op_g(&op, r0 + i, r0 + j);
+            f += e * e;
+        }
+    return CONTACT_SQRT(f);
+}
+#ifdef CT__HAS_CHOL
 /* L = chol(G + R + D + shift I) restricted to rows idx[0..m) (idx NULL: all rows, m = n);
    D: a diagonal indexed like G (NULL: none). L: m x m row-major. Returns -1 or the failing
    pivot. */
@@ -1391,7 +1872,9 @@ CT__PRIVATE int ct__op_factor(const ct__op *op, const int *idx, int m, const ct_
     }
     return ct__chol_factor(L, m, m, scratch);
 }
+#endif
 
+#ifdef CT__HAS_SPCHOL
 /* D = chol(W), lower, of the leading s x s part (s <= 3) of a row-major padded 3x3 W (only its
    lower triangle is read); 0 when a pivot is not positive. The sparse Cholesky's diagonal
    blocks (a test without the factor is ct__m3_spd). */
@@ -1412,7 +1895,7 @@ CT__PRIVATE int ct__chol_small(const ct_real W[9], int sz, ct_real D[9]) {
     return 1;
 }
 
-/* The sparse Cholesky of G + R + shift I for a block-sparse G (ADMM's factor; issue "scale").
+/* The sparse Cholesky of G + R + shift I for a block-sparse G (ADMM's factor).
    Groups (a joint or limit row, a contact's 3 rows) are eliminated as blocks:
    - ordering: minimum degree on the group graph, by explicit elimination on bitsets (ties to
      the lowest group, deterministic); the eliminated node's neighbours form a clique, which is
@@ -1626,6 +2109,7 @@ CT__PRIVATE void ct__sp_solve(const ct__spchol *sp, ct_real *x) {
         }
     }
 }
+#endif /* CT__HAS_SPCHOL */
 
 /* Fixed-size 3x3 helpers for per-contact blocks (row-major). */
 /* y = B x */
@@ -1657,8 +2141,183 @@ CT__PRIVATE int ct__m3_spd(const ct_real B[9], ct_real tol, ct_real Bi[9]) {
     return 1;
 }
 
+
+/* Pivoted Cholesky G = L L^T (L: n x n row-major, the first r columns used, rows in the
+   original order), stopping at the numerical rank: pivots below 64 n eps max G_ii are dropped.
+   G is read through op (op->R ignored: G alone) or, when op is NULL, from the row-major Gd.
+   d: n scratch; flag: n ints. Returns r. */
+CT__PRIVATE int ct__chol_pivoted(const ct__op *op, const ct_real *Gd, int n, ct_real *L, ct_real *d,
+                                 int *flag) {
+#define CT__PIV_G(i, j) (op ? ct__op_g(op, (i), (j)) : Gd[(size_t)(i) * n + (j)])
+    ct_real dmax = 0, tol;
+    int i, k, m;
+    for (i = 0; i < n; ++i) {
+        d[i] = CT__PIV_G(i, i);
+        dmax = ct__max(dmax, d[i]);
+        flag[i] = 0;
+    }
+    CONTACT_MEMSET(L, 0, (size_t)n * (size_t)n * sizeof(ct_real));
+    tol = 64 * (ct_real)n * CT_EPS * dmax;
+    for (k = 0; k < n; ++k) {
+        int piv = -1;
+        ct_real best = tol, lp;
+        for (i = 0; i < n; ++i)
+            if (!flag[i] && d[i] > best) { best = d[i]; piv = i; }
+        if (piv < 0) break;
+        flag[piv] = 1;
+        lp = CONTACT_SQRT(d[piv]);
+        L[(size_t)piv * n + k] = lp;
+        for (i = 0; i < n; ++i) {
+            ct_real *li = L + (size_t)i * n, e;
+            if (flag[i]) continue;
+            e = CT__PIV_G(i, piv);
+            for (m = 0; m < k; ++m) e -= li[m] * L[(size_t)piv * n + m];
+            li[k] = e / lp;
+            d[i] -= li[k] * li[k];
+        }
+    }
+    return k;
+#undef CT__PIV_G
+}
+
+/* The factorization of G + R + shift I (ADMM's x-step), in whichever form G comes: the dense
+   Cholesky (n x n), the sparse block Cholesky above (its ordering from ct__fac_analyze), or
+   the caller's operator (its factor and solve callbacks, given d = diag(R) + shift). */
+#if defined(CT__HAS_ADMM)
+typedef struct ct__fac {
+    int form;
+    ct_real *L;        /* dense: the n x n factor                                           */
+    ct_real *scratch;  /* dense: the Cholesky's scratch; operator: d (n)                     */
+#ifdef CT__HAS_SPCHOL
+    ct__spchol sp;
+#endif
+} ct__fac;
+
+#ifdef CT__HAS_SPCHOL
+/* the sparse Cholesky's arrays, for nnzl off-diagonal blocks (li, tj, tpos, lval last: their
+   size is known only once the ordering is done) */
+CT__PRIVATE void ct__sp_layout(ct__arena *a, const ct__dims *d, ct__spchol *sp) {
+    const int ng = d->ng;
+    const size_t words = ((size_t)ng + 63) / 64, nnzl = d->nnzl > 0 ? (size_t)d->nnzl : 0;
+    int *ints = ct__arena_int(a, 6 * (size_t)ng + 2);
+    sp->ng = ng;
+    sp->c0 = d->c0;
+    sp->nnzl = (int)nnzl;
+    sp->perm = ints;
+    sp->iperm = ints ? ints + ng : NULL;
+    sp->lp = ints ? ints + 2 * ng : NULL;
+    sp->tp = ints ? ints + 3 * ng + 1 : NULL;
+    sp->mark = ints ? ints + 4 * ng + 2 : NULL;
+    sp->deg = ints ? ints + 5 * ng + 2 : NULL;
+    sp->bits = (unsigned long long *)ct__arena_take(a, words * (size_t)ng * 8);
+    sp->diag = ct__arena_real(a, 9 * (size_t)ng);
+    sp->w = ct__arena_real(a, 9 * ((size_t)ng + 1));
+    sp->li = ct__arena_int(a, nnzl);
+    sp->tj = ct__arena_int(a, nnzl);
+    sp->tpos = ct__arena_int(a, nnzl);
+    sp->lval = ct__arena_real(a, 9 * nnzl);
+}
+#endif
+
+CT__PRIVATE void ct__fac_layout(ct__arena *a, const ct__dims *d, ct__fac *f) {
+    const size_t n = (size_t)d->n;
+    f->form = d->form;
+    f->L = f->scratch = NULL;
+#ifdef CT__HAS_SPCHOL
+    if (d->form == CT__FORM_SPARSE) {
+        ct__sp_layout(a, d, &f->sp);
+        return;
+    }
+#endif
+    if (d->form == CT__FORM_OPERATOR) {
+        f->scratch = ct__arena_real(a, n); /* the diagonal d of the operator's G + diag(d) */
+        return;
+    }
+    f->L = ct__arena_real(a, n * n);
+    f->scratch = ct__arena_real(a, CT__CHOL_SCRATCH(d->n));
+}
+
+#ifdef CT__HAS_SPCHOL
+/* a hash of a block-sparse pattern (FNV-1a over row_ptr and col) */
+CT__PRIVATE unsigned long ct__sp_hash(const ct_sparse *S, int ng) {
+    unsigned long h = 2166136261ul;
+    int i;
+    for (i = 0; i <= ng; ++i) h = (h ^ (unsigned long)S->row_ptr[i]) * 16777619ul;
+    for (i = 0; i < S->row_ptr[ng]; ++i) h = (h ^ (unsigned long)S->col[i]) * 16777619ul;
+    return h;
+}
+#endif
+
+/* The ordering and symbolic factorization of a block-sparse G (nothing for the other forms),
+   into the memory of a walk that starts at a (room: the bytes from a's start to the end of
+   the workspace). d->nnzl receives the size of L. CT_ERROR_WORKSPACE_TOO_SMALL when L does
+   not fit. */
+CT__PRIVATE ct_result ct__fac_analyze(ct__fac *f, const ct__op *op, ct__arena a, size_t room,
+                                      ct__dims *d) {
+#ifdef CT__HAS_SPCHOL
+    if (d->form == CT__FORM_SPARSE) {
+        ct__arena b = a;
+        size_t li_at, left;
+        long nnzl;
+        d->nnzl = 0;
+        ct__sp_layout(&b, d, &f->sp);
+        li_at = (size_t)((unsigned char *)(void *)f->sp.li - a.base) - a.at;
+        /* li is the first array of variable size: its capacity is what is left, at 3 ints + 9
+           reals per block plus the alignment of the three later arrays */
+        left = room > li_at + CT__SP_SLACK ? room - li_at - CT__SP_SLACK : 0;
+        nnzl = ct__sp_order(&f->sp, op->S, f->sp.li, (long)(left / (3 * sizeof(int) + 9 * sizeof(ct_real))));
+        if (nnzl < 0) return CT_ERROR_WORKSPACE_TOO_SMALL;
+        d->nnzl = nnzl;
+        b = a;
+        ct__sp_layout(&b, d, &f->sp);
+        if (b.at - a.at > room) return CT_ERROR_WORKSPACE_TOO_SMALL;
+        ct__sp_finish(&f->sp);
+        return CT_OK;
+    }
+#endif
+    (void)f; (void)op; (void)a; (void)room; (void)d;
+    return CT_OK;
+}
+
+/* Factor G + R + shift I. Returns -1 on success, else the failing pivot's row (0 for an
+   operator's failure). */
+CT__PRIVATE int ct__fac_factor(ct__fac *f, const ct__op *op, ct_real shift) {
+    int i;
+#ifdef CT__HAS_SPCHOL
+    if (f->form == CT__FORM_SPARSE) {
+        int k = ct__sp_factor(&f->sp, op, shift);
+        return k < 0 ? -1 : ct__grp_row(op->c0, f->sp.perm[k]);
+    }
+#endif
+#ifdef CT__HAS_OPERATOR
+    if (f->form == CT__FORM_OPERATOR) {
+        for (i = 0; i < op->n; ++i) f->scratch[i] = ct__op_r(op, i) + shift;
+        return op->U->factor(op->U->ctx, f->scratch) == 0 ? -1 : 0;
+    }
+#endif
+    (void)i;
+    return ct__op_factor(op, NULL, op->n, NULL, shift, f->L, f->scratch);
+}
+/* b <- (G + R + shift I)^-1 b with the last factorization */
+CT__PRIVATE void ct__fac_solve(const ct__fac *f, const ct__op *op, ct_real *b) {
+#ifdef CT__HAS_SPCHOL
+    if (f->form == CT__FORM_SPARSE) {
+        ct__sp_solve(&f->sp, b);
+        return;
+    }
+#endif
+#ifdef CT__HAS_OPERATOR
+    if (f->form == CT__FORM_OPERATOR) {
+        op->U->solve(op->U->ctx, b);
+        return;
+    }
+#endif
+    ct__chol_solve(f->L, op->n, op->n, b);
+}
+#endif /* CT__HAS_ADMM */
+
 /* >>cones -------------------------------------------------------------------------------- */
-/* Euclidean projections (seed 001 eq. 147-151; seed 003 Sec. 2.4 of its notes). The polar
+/* Euclidean projections ([Tsounis25] eq. 147-151; [Carpentier24] Sec. II-B). The polar
    region is tested first for K_mu and membership first for K_mu*, so mu = 0 needs no special
    case: K_0 is the ray {x_T = 0, x_n >= 0} and K_0* the half-space {x_n >= 0}. ||x_T|| = 0
    never reaches a division. */
@@ -1784,45 +2443,32 @@ CT_API void ct_project_dual_constraints(int nb, int nu, int nc, const ct_real *m
 }
 
 /* >>soft --------------------------------------------------------------------------------- */
-/* The soft contact models of seed 002 (its notes Sec. 2, "per-contact kernel" 2.8): for each
+/* The soft contact models of [Castro23] (Sec. IV-VI, its per-contact kernels): for each
    contact a convex potential l_i of the physical contact velocity v_c (t1, t2, n), its impulse
    gamma = -grad l_i and its Hessian H = grad^2 l_i (3x3, symmetric PSD: the models are
-   irrotational, seed 002 Sec. IV). Joint and limit rows are the regularized CCP of their R > 0:
+   irrotational, [Castro23] Sec. IV). Joint and limit rows are the regularized CCP of their R > 0:
    bilateral gamma = -v/R, unilateral gamma = max(0, -v/R).
      CT_SOFT_CCP / SAP: y = R^-1 (v^ - v_c), gamma = P^R_K(y) (the projection in the R metric,
-       three regions, notes Sec. 2.2), l = 1/2 gamma^T R gamma; H = (d gamma / d y) R^-1.
+       three regions), l = 1/2 gamma^T R gamma; H = (d gamma / d y) R^-1.
        CCP: R from p->R, v^ = 0. SAP: w = ||G_ii||_F / 3, R_t = sigma w,
        R_n = max(beta^2 w / (4 pi^2), 1 / (dt k (dt + tau_d))), v^ = -phi0 / (dt + tau_d).
      Hunt-Crossley normal law (eq. 22): n(v) = dt k (-phi0 - dt v)+ (1 - d v)+, its antiderivative
        N(v) = N+(min(v, v^)), v^ = min(-phi0/dt, 1/d), N+(v) = dt k [-v (phi0 + dt v / 2)
        + d v^2 / 2 (phi0 + 2 dt v / 3)].
      CT_SOFT_LAGGED (eq. 18): l = -N(v_n) + mu gamma_n0 ||v_T||_s, gamma_n0 = n at (phi0, vn0).
-     CT_SOFT_SIMILAR (eq. 19-21): l = -N(z), z = v_n - mu ||v_T||_s; the Hessian is the notes'
-       corrected one (the paper prints -mu instead of -mu^2 in G_tt and omits G_tn):
+     CT_SOFT_SIMILAR (eq. 19-21): l = -N(z), z = v_n - mu ||v_T||_s; the Hessian is the
+       second derivative of that l (the paper's printed Hessian has -mu instead of -mu^2 in G_tt
+       and omits G_tn; a finite-difference test in the suite checks this one):
        G_tt = -mu^2 n'(z) P_s + mu n(z) P_s^perp / (s_t + eps), G_tn = mu n'(z) t_s, G_nn = -n'(z).
      ||x||_s = sqrt(||x||^2 + eps^2) - eps (App. A), eps = max(v_s, sigma w mu gamma_n0) (eq. 26). */
 #define CT__FOUR_PI_SQ ((ct_real)39.47841760435743)
-
-/* ||G_ii||_F of contact c's 3x3 diagonal block */
-CT__PRIVATE ct_real ct__block_frobenius(const ct_problem *p, int c) {
-    const int r0 = p->nb + p->nu + 3 * c;
-    ct_real f = 0;
-    ct__op op;
-    int i, j;
-    ct__op_init(&op, p);
-    for (i = 0; i < 3; ++i)
-        for (j = 0; j < 3; ++j) {
-            ct_real e = ct__op_g(&op, r0 + i, r0 + j);
-            f += e * e;
-        }
-    return CONTACT_SQRT(f);
-}
+#ifdef CT__HAS_SOFT
 
 CT__PRIVATE ct_soft_model ct__soft_model(const ct_problem *p) {
     return p->soft ? p->soft->model : CT_SOFT_CCP;
 }
 
-/* Hunt-Crossley impulse n(v), its derivative n'(v) and N(v) (seed 002 eq. 22, notes 2.1) */
+/* Hunt-Crossley impulse n(v), its derivative n'(v) and N(v) ([Castro23] eq. 22; [HuntCrossley75]) */
 CT__PRIVATE void ct__hc(ct_real v, ct_real dt, ct_real k, ct_real d, ct_real phi0, ct_real *n,
                         ct_real *np, ct_real *N) {
     ct_real e = -phi0 - dt * v, a = 1 - d * v, vh = -phi0 / dt, u;
@@ -1979,9 +2625,23 @@ CT__PRIVATE ct_result ct__soft_validate(const ct_problem *p) {
     }
     return CT_OK;
 }
+CT_API ct_result ct_soft_kernel(const ct_problem *p, int i, const ct_real vc[3], ct_real *cost,
+                                ct_real gamma[3], ct_real *H) {
+    ct_result r;
+    if (!p || !vc || !cost || !gamma || !p->mu) return CT_ERROR_INVALID_ARGUMENT;
+    if (!ct__sizes_ok(p->nb, p->nu, p->nc) || i < 0 || i >= p->nc) return CT_ERROR_INVALID_SIZE;
+    r = ct__form_check(p); /* SAP and the regularization of the others read G's blocks */
+    if (r != CT_OK) return r;
+    if (!ct__all_finite(vc, 3)) return CT_ERROR_NON_FINITE;
+    r = ct__soft_validate(p);
+    if (r != CT_OK) return r;
+    ct__soft_contact(p, i, vc, cost, gamma, H);
+    return CT_OK;
+}
+#endif /* CT__HAS_SOFT */
 
 /* >>criteria ----------------------------------------------------------------------------- */
-/* For (lambda, v), per constraint (seed 000 Sec. II, seed 001 eq. 156-164):
+/* For (lambda, v), per constraint ([LeLidec24] Sec. II, [Tsounis25] eq. 156-164):
      w = v + Gamma(v) (NCP), w = v (CCP), w = v + (0, 0, mu ||v_T||_1) and K the 4-facet
      pyramid (LCP; its dual is {mu (|w_t1| + |w_t2|) <= w_n}),
      primal = ||lambda - P_K(lambda)||, dual = ||w - P_K*(w)|| = ||P_K(-w)||,
@@ -2130,14 +2790,15 @@ CT__PRIVATE void ct__criteria_rigid(const ct_problem *p, const ct_real *lambda, 
    0 when the plain sum is not to be trusted (ct__ssq_plain_ok), and the pass is redone safe. */
 CT__PRIVATE int ct__criteria_pass(const ct_problem *p, const ct_real *lambda, const ct_real *v,
                                   ct_flavor flavor, ct_residuals *out, int safe, int want) {
-    int i;
     ct__ssq F; /* ||F||^2 */
     CONTACT_MEMSET(&F, 0, sizeof(F));
     F.safe = safe;
     CONTACT_MEMSET(out, 0, sizeof(*out));
     out->primal_row = out->dual_row = out->comp_row = out->natmap_row = -1;
     out->signorini_row = out->absolute_row = -1;
+#ifdef CT__HAS_SOFT
     if (flavor == CT_FLAVOR_SOFT) {
+        int i;
         /* the model's law: v_c = v - R lambda (the physical velocity) and lambda = gamma(v_c);
            natmap (= absolute) is max ||lambda_i - gamma_i(v_c)|| per row or contact */
         for (i = 0; i < p->nb + p->nu; ++i) {
@@ -2159,7 +2820,9 @@ CT__PRIVATE int ct__criteria_pass(const ct_problem *p, const ct_real *lambda, co
         }
         out->absolute = out->natmap;
         out->absolute_row = out->natmap_row;
-    } else {
+    } else
+#endif
+    {
         ct__criteria_rigid(p, lambda, v, flavor, out, &F, want);
     }
     if (!safe && !ct__ssq_plain_ok(F.sum, F.nonzero)) return 0;
@@ -2173,20 +2836,45 @@ CT__PRIVATE void ct__criteria_want(const ct_problem *p, const ct_real *lambda, c
     if (!ct__criteria_pass(p, lambda, v, flavor, out, 0, want)) ct__criteria_pass(p, lambda, v, flavor, out, 1, want);
 }
 
+/* the arguments of ct_criteria and ct_criteria_rule */
+CT__PRIVATE ct_result ct__criteria_args(const ct_problem *p, const ct_real *lambda, const ct_real *v,
+                                        ct_flavor flavor, const ct_residuals *out) {
+    if (!p || !lambda || !v || !out || (p->nc > 0 && !p->mu) || !p->g) return CT_ERROR_INVALID_ARGUMENT;
+    if (!ct__sizes_ok(p->nb, p->nu, p->nc)) return CT_ERROR_INVALID_SIZE;
+    if ((unsigned)flavor > (unsigned)CT_FLAVOR_SOFT) return CT_ERROR_INVALID_ARGUMENT;
+    if (flavor == CT_FLAVOR_SOFT) {
+#ifdef CT__HAS_SOFT
+        if (p->nb + p->nu + p->nc > 0 && !p->G && !p->Gs && !p->Gop) return CT_ERROR_INVALID_ARGUMENT;
+        return ct__soft_validate(p);
+#else
+        return CT_ERROR_COMPILED_OUT;
+#endif
+    }
+    return CT_OK;
+}
+
 CT_API ct_result ct_criteria(const ct_problem *p, const ct_real *lambda, const ct_real *v,
                              ct_flavor flavor, ct_residuals *out) {
-    int n;
-    if (!p || !lambda || !v || !out || (p->nc > 0 && !p->mu) || !p->g)
-        return CT_ERROR_INVALID_ARGUMENT;
-    if (p->nb < 0 || p->nu < 0 || p->nc < 0) return CT_ERROR_INVALID_SIZE;
-    n = p->nb + p->nu + 3 * p->nc;
-    if (flavor == CT_FLAVOR_SOFT) {
-        ct_result res;
-        if (n > 0 && !p->G && !p->Gs) return CT_ERROR_INVALID_ARGUMENT;
-        res = ct__soft_validate(p);
-        if (res != CT_OK) return res;
-    }
+    ct_result res = ct__criteria_args(p, lambda, v, flavor, out);
+    if (res != CT_OK) return res;
     ct__criteria_want(p, lambda, v, flavor, out, CT__WANT_ALL);
+    return CT_OK;
+}
+
+CT_API ct_result ct_criteria_rule(const ct_problem *p, const ct_real *lambda, const ct_real *v,
+                                  ct_flavor flavor, ct_stop_rule rule, ct_residuals *out) {
+    ct_result res = ct__criteria_args(p, lambda, v, flavor, out);
+    if (res != CT_OK) return res;
+    if (rule != CT_STOP_ABSOLUTE && rule != CT_STOP_RELATIVE) return CT_ERROR_INVALID_ARGUMENT;
+    ct__criteria_want(p, lambda, v, flavor, out, rule == CT_STOP_RELATIVE ? CT__WANT_NAT : CT__WANT_ABS);
+    if (flavor == CT_FLAVOR_SOFT) return CT_OK; /* the soft law has one residual: all computed */
+    if (rule == CT_STOP_RELATIVE) {
+        out->primal = out->dual = out->comp = out->absolute = -1;
+        out->primal_row = out->dual_row = out->comp_row = out->absolute_row = -1;
+    } else {
+        out->natmap = out->relative = -1;
+        out->natmap_row = -1;
+    }
     return CT_OK;
 }
 
@@ -2194,6 +2882,7 @@ CT_API ct_result ct_contact_modes(const ct_problem *p, const ct_real *lambda, co
                                   ct_real tol, ct_contact_mode *modes) {
     int i;
     if (!p || !lambda || !v || !modes) return CT_ERROR_INVALID_ARGUMENT;
+    if (!ct__sizes_ok(p->nb, p->nu, p->nc)) return CT_ERROR_INVALID_SIZE;
     for (i = 0; i < p->nc; ++i) {
         int r = p->nb + p->nu + 3 * i;
         if (lambda[r + 2] <= tol) modes[i] = CT_MODE_OPEN;
@@ -2205,9 +2894,12 @@ CT_API ct_result ct_contact_modes(const ct_problem *p, const ct_real *lambda, co
 
 CT_API ct_result ct_velocity(const ct_problem *p, const ct_real *lambda, ct_real *v) {
     ct__op op;
+    ct_result res;
     int i, n;
-    if (!p || (!p->G && !p->Gs && !p->Gop) || !p->g || !lambda || !v) return CT_ERROR_INVALID_ARGUMENT;
-    if (p->nb < 0 || p->nu < 0 || p->nc < 0) return CT_ERROR_INVALID_SIZE;
+    if (!p || !p->g || !lambda || !v) return CT_ERROR_INVALID_ARGUMENT;
+    if (!ct__sizes_ok(p->nb, p->nu, p->nc)) return CT_ERROR_INVALID_SIZE;
+    res = ct__form_check(p);
+    if (res != CT_OK) return res;
     n = p->nb + p->nu + 3 * p->nc;
     ct__op_init(&op, p);
     ct__op_mul(&op, lambda, v);
@@ -2216,169 +2908,28 @@ CT_API ct_result ct_velocity(const ct_problem *p, const ct_real *lambda, ct_real
 }
 
 /* >>workspace ---------------------------------------------------------------------------- */
-/* The one layout behind ct_workspace_size, ct_workspace_init/alloc and ct_solve: offsets in
-   bytes from the aligned base, each array aligned to CT__ALIGN. */
-typedef struct ct__layout {
-    size_t state;         /* ct__state, always at offset 0: what survives between solves all  */
-    size_t lprev;         /* n: previous iterate (stall test, divergence fallback)  all       */
-    size_t step;          /* n: steps of the single rows and contact rows           sweeps    */
-    size_t blk;           /* 18 nc: each contact's (G+R)_ii and its inverse         sweeps    */
-    size_t x, y, z, w, t; /* n each                                                 ADMM, STAG */
-    size_t chol;          /* n*n: factor of G + R + (eta + rho) I (STAGGERED: the normal
-                             factor, then the tangential one, (nb+nu+nc)^2 + (2nc)^2 <= n^2) */
-    size_t scratch;       /* Cholesky scratch                                       ADMM, STAG */
-    size_t idx;           /* n ints: the rows of the two subproblems                STAGGERED */
-    size_t rad;           /* nc: the disk (box) radii mu lambda_n                   STAGGERED */
-    size_t u, s1, s2, s3, s4; /* n each: trial velocity, trial impulse, gradient, c, trial q NEWTON */
-    size_t nm, bm;        /* n*n each: the Newton matrix, H times the map A         NEWTON    */
-    size_t hess;          /* 2 (9 nc + nb + nu): Hessians at the point and the trial NEWTON   */
-    /* ADMM on a block-sparse G: the sparse Cholesky instead of chol (ng = nb + nu + nc) */
-    size_t sp_int;        /* 6 ng + 2 ints: perm, iperm, lp, tp, mark, deg                   */
-    size_t sp_bits;       /* ng ceil(ng / 64) 64-bit words: the elimination graph          */
-    size_t sp_diag, sp_w; /* 9 ng, 9 (ng + 1): diagonal factors, the column accumulator    */
-    size_t sp_li;         /* nnzl ints, then tj, tpos (nnzl ints each), lval (9 nnzl)     */
-    size_t sp_tj, sp_tpos, sp_lval;
-    size_t total;
-} ct__layout;
-
-CT__PRIVATE size_t ct__take(size_t *at, size_t count) {
-    size_t o = *at;
-    size_t bytes = count * sizeof(ct_real);
-    *at += (bytes + CT__ALIGN - 1) / CT__ALIGN * CT__ALIGN;
-    return o;
+/* A workspace (or a solver object's memory) is the common arrays below followed by the
+   arrays of the method that runs, laid out by its module's layout function (each >>solver-*
+   section). ct_workspace_size walks the same functions with a NULL base. */
+typedef struct ct__common {
+    ct_real *lprev; /* n: the previous iterate (stall test, divergence fallback)               */
+} ct__common;
+CT__PRIVATE void ct__common_layout(ct__arena *a, const ct__dims *d, ct__common *c) {
+    c->lprev = ct__arena_real(a, (size_t)d->n);
 }
 
-CT__PRIVATE int ct__is_admm(ct_method m) {
-    return m == CT_METHOD_ADMM_NCP || m == CT_METHOD_ADMM_CCP;
-}
-
-/* the per-contact sweep methods */
-CT__PRIVATE int ct__is_sweep(ct_method m) {
-    return m != CT_METHOD_ADMM_NCP && m != CT_METHOD_ADMM_CCP && m != CT_METHOD_STAGGERED &&
-           m != CT_METHOD_NEWTON_SOFT;
-}
-
-/* What an ADMM solve leaves in the workspace for the next one (ct_solve_update, warm_rho,
-   warm_dual, ct_admm_state_get/set). magic marks it meaningful; ct_workspace_init clears it. */
-#define CT__STATE_MAGIC 0x43544153u
-typedef struct ct__state {
-    unsigned magic;
-    int nb, nu, nc;
-    int has_factor;             /* chol holds chol(G + R + (eta + rho) I) of G, R below    */
-    int has_dual;               /* z holds the dual variable of the last solve             */
-    int has_pen;                /* base, kappa, pw describe rho (else only rho is known)   */
-    int rule;                   /* the penalty rule of the factor                          */
-    const ct_real *G, *R;       /* the problem the factor belongs to                       */
-    const ct_sparse *Gs;
-    const ct_operator *Gop;     /* (the operator keeps its own factor: ct_solve_update uses
-                                   its last one)                                            */
-    ct_real eta, rho, pw, base, kappa;
-    /* the sparse Cholesky's ordering and symbolic factorization (sp_magic when valid), for the
-       pattern of (sp_row_ptr, sp_col) with hash sp_hash */
-    unsigned sp_magic;
-    int sp_ng, sp_nnzl;
-    const int *sp_row_ptr, *sp_col;
-    unsigned long sp_hash;
-} ct__state;
-
-#define CT__INTS(k) (((size_t)(k) * sizeof(int) + sizeof(ct_real) - 1) / sizeof(ct_real))
-/* nnzl: the off-diagonal blocks of the sparse Cholesky's L (a block-sparse G and ADMM), or
-   CT__LAYOUT_DENSE, or CT__LAYOUT_OPERATOR (a ct_operator: no factor, n reals for its d) */
-#define CT__LAYOUT_DENSE (-1)
-#define CT__LAYOUT_OPERATOR (-2)
-CT__PRIVATE void ct__layout_sp(ct_method m, int nb, int nu, int nc, long nnzl, ct__layout *L) {
-    int n = nb + nu + 3 * nc, ng = nb + nu + nc;
-    size_t at = 0, nn = (size_t)n, words = ((size_t)ng + 63) / 64;
-    CONTACT_MEMSET(L, 0, sizeof(*L));
-    L->state = ct__take(&at, (sizeof(ct__state) + sizeof(ct_real) - 1) / sizeof(ct_real));
-    L->lprev = ct__take(&at, nn);
-    if (ct__is_sweep(m)) {
-        L->step = ct__take(&at, nn);
-        L->blk = ct__take(&at, 18 * (size_t)nc);
-        L->u = ct__take(&at, nn); /* the divergence test's product */
-    } else {
-        L->x = ct__take(&at, nn);
-        L->y = ct__take(&at, nn);
-        L->z = ct__take(&at, nn);
-        L->w = ct__take(&at, nn);
-        L->t = ct__take(&at, nn);
-        if (nnzl >= 0 && (m == CT_METHOD_ADMM_NCP || m == CT_METHOD_ADMM_CCP)) {
-            L->sp_int = ct__take(&at, CT__INTS(6 * (size_t)ng + 2));
-            L->sp_bits = ct__take(&at, (words * (size_t)ng * 8 + sizeof(ct_real) - 1) / sizeof(ct_real));
-            L->sp_diag = ct__take(&at, 9 * (size_t)ng);
-            L->sp_w = ct__take(&at, 9 * ((size_t)ng + 1));
-            L->sp_li = ct__take(&at, CT__INTS(nnzl));
-            L->sp_tj = ct__take(&at, CT__INTS(nnzl));
-            L->sp_tpos = ct__take(&at, CT__INTS(nnzl));
-            L->sp_lval = ct__take(&at, 9 * (size_t)nnzl);
-            L->total = at;
-            return;
-        }
-        if (nnzl == CT__LAYOUT_OPERATOR && (m == CT_METHOD_ADMM_NCP || m == CT_METHOD_ADMM_CCP)) {
-            L->scratch = ct__take(&at, nn); /* the diagonal d of the operator's G + diag(d) */
-            L->total = at;
-            return;
-        }
-        L->chol = ct__take(&at, nn * nn);
-        L->scratch = ct__take(&at, CT__CHOL_SCRATCH(n));
-        if (m == CT_METHOD_STAGGERED) {
-            L->idx = ct__take(&at, (nn * sizeof(int) + sizeof(ct_real) - 1) / sizeof(ct_real));
-            L->rad = ct__take(&at, (size_t)nc);
-            L->u = ct__take(&at, nn);
-        }
-        if (m == CT_METHOD_NEWTON_SOFT) {
-            L->idx = ct__take(&at, (nn * sizeof(int) + sizeof(ct_real) - 1) / sizeof(ct_real));
-            L->u = ct__take(&at, nn);
-            L->s1 = ct__take(&at, nn);
-            L->s2 = ct__take(&at, nn);
-            L->s3 = ct__take(&at, nn);
-            L->s4 = ct__take(&at, nn);
-            L->nm = ct__take(&at, nn * nn);
-            L->bm = ct__take(&at, nn * nn);
-            L->hess = ct__take(&at, 2 * (9 * (size_t)nc + (size_t)(nb + nu)));
-        }
-    }
-    L->total = at;
-}
-CT__PRIVATE void ct__layout_for(ct_method m, int nb, int nu, int nc, ct__layout *L) {
-    ct__layout_sp(m, nb, nu, nc, CT__LAYOUT_DENSE, L);
-}
-
-CT__PRIVATE ct_real *ct__ws_arr(const ct_workspace *ws, size_t off) {
-    return (ct_real *)(void *)(ws->base + off);
-}
-CT__PRIVATE ct__state *ct__ws_state(const ct_workspace *ws) {
-    return (ct__state *)(void *)ws->base; /* L.state == 0 for every method */
+CT__PRIVATE void ct__dims_init(ct__dims *d, int nb, int nu, int nc, int form, long nnzl) {
+    d->nb = nb;
+    d->nu = nu;
+    d->nc = nc;
+    d->c0 = nb + nu;
+    d->n = d->c0 + 3 * nc;
+    d->ng = d->c0 + nc;
+    d->form = form;
+    d->nnzl = nnzl;
 }
 
 /* >>settings ----------------------------------------------------------------------------- */
-#define CT_DEFAULT_MAX_ITER 1000
-#ifdef CONTACT_USE_FLOAT
-#define CT_DEFAULT_TOL_ABS ((ct_real)1e-4)
-#define CT_DEFAULT_TOL_REL ((ct_real)1e-5)
-#define CT_DEFAULT_SYM_TOL ((ct_real)1e-4)
-#else
-#define CT_DEFAULT_TOL_ABS ((ct_real)1e-8)
-#define CT_DEFAULT_TOL_REL ((ct_real)1e-8)
-#define CT_DEFAULT_SYM_TOL ((ct_real)1e-8)
-#endif
-#define CT_DEFAULT_PGS_OMEGA ((ct_real)1)
-#define CT_DEFAULT_ADMM_ETA ((ct_real)1e-6)       /* seed 003 Sec. III-C, Pinocchio mu_prox  */
-#define CT_DEFAULT_ADMM_RHO_POWER ((ct_real)0.2)  /* Pinocchio rho_power (paper: none)       */
-#define CT_DEFAULT_ADMM_RHO_STEP ((ct_real)0.05)  /* seed 003 Sec. III-F                    */
-#define CT_DEFAULT_ADMM_RATIO ((ct_real)10)       /* Pinocchio ratio_primal_dual            */
-#define CT_DEFAULT_ADMM_UPDATE_EVERY 10           /* measured, see docs/math.md             */
-#define CT_DEFAULT_ADMM_POWER_ITERS 20            /* Pinocchio max_it_largest_eigen_value   */
-#define CT_DEFAULT_RAISIM_ALPHA ((ct_real)1)      /* seed 004 Sec. V-C                      */
-#define CT_DEFAULT_RAISIM_ALPHA_MIN ((ct_real)0.7) /* seed 004 Sec. V-C                     */
-#define CT_DEFAULT_RAISIM_GAMMA ((ct_real)0.99)   /* seed 004 Sec. V-C                      */
-#define CT_DEFAULT_RAISIM_BETA1 ((ct_real)1e-2)   /* ContactBench (not in seed 004)         */
-#define CT_DEFAULT_RAISIM_BETA2 ((ct_real)0.5)    /* ContactBench                           */
-#define CT_DEFAULT_RAISIM_BETA3 ((ct_real)1.3)    /* ContactBench                           */
-#define CT_DEFAULT_RAISIM_BISECT_TOL ((ct_real)1e-6) /* seed 004 Sec. V-B: 1 uNs            */
-#define CT_DEFAULT_RAISIM_BISECT_ITERS 100        /* ContactBench's cap                     */
-#define CT_DEFAULT_RAISIM_ES_TOL ((ct_real)1e-12)
-#define CT_DEFAULT_STAGGERED_INNER 100            /* ContactBench max_inner_iter            */
 
 CT_API ct_settings ct_default_settings(void) {
     ct_settings s;
@@ -2395,8 +2946,8 @@ CT_API ct_settings ct_default_settings(void) {
     s.pgs.omega = CT_DEFAULT_PGS_OMEGA;
     s.admm.eta = CT_DEFAULT_ADMM_ETA;
     s.admm.rule = CT_RHO_SPECTRAL;
-    s.admm.rho0 = 1;          /* seed 001 Sec. VI-E: "rho0 = 1 works well across all problems" */
-    s.admm.linear_factor = 2; /* Pinocchio's linear_update_rule_factor; seed 003 Table III: 2-16 */
+    s.admm.rho0 = 1;          /* [Tsounis25] Sec. VI-E: "rho0 = 1 works well across all problems" */
+    s.admm.linear_factor = 2; /* Pinocchio's linear_update_rule_factor; [Carpentier24] Table III: 2-16 */
     s.admm.rho_power = CT_DEFAULT_ADMM_RHO_POWER;
     s.admm.rho_power_step = CT_DEFAULT_ADMM_RHO_STEP;
     s.admm.ratio = CT_DEFAULT_ADMM_RATIO;
@@ -2425,74 +2976,65 @@ CT_API ct_settings ct_default_settings(void) {
     return s;
 }
 
-CT_API ct_settings ct_settings_pgs_seed004(void) {
+CT_API ct_settings ct_settings_pgs_underrelaxed(void) {
     ct_settings s = ct_default_settings();
     s.method = CT_METHOD_PGS_NCP;
-    s.pgs.omega = (ct_real)0.6; /* seed 004 eq. (18), Sec. V-C: alpha = 0.6, constant */
+    s.pgs.omega = (ct_real)0.6; /* [Hwangbo18] eq. (18), Sec. V-C: alpha = 0.6, constant */
     return s;
 }
 
-CT_API ct_flavor ct_method_flavor(const ct_settings *s) {
-    if (!s) return CT_FLAVOR_NCP;
-    switch (s->method) {
-        case CT_METHOD_PGS_CCP: return s->pgs.desaxce ? CT_FLAVOR_NCP : CT_FLAVOR_CCP;
-        case CT_METHOD_PGS_LCP: return CT_FLAVOR_LCP;
-        case CT_METHOD_NBGS:
-        case CT_METHOD_RAISIM: return CT_FLAVOR_SIGNORINI;
-        case CT_METHOD_STAGGERED: return s->staggered.lcp ? CT_FLAVOR_LCP : CT_FLAVOR_NCP;
-        case CT_METHOD_ADMM_CCP: return CT_FLAVOR_CCP;
-        case CT_METHOD_NEWTON_SOFT: return CT_FLAVOR_SOFT;
-        default: return CT_FLAVOR_NCP;
-    }
-}
+/* A settings check: the first field out of range is named in *field */
+#define CT__CHECK(cond, name)                                                                  \
+    do {                                                                                       \
+        if (!(cond)) {                                                                         \
+            *field = (name);                                                                   \
+            return CT_ERROR_INVALID_SETTINGS;                                                  \
+        }                                                                                      \
+    } while (0)
 
-CT_API ct_result ct_settings_validate(const ct_settings *s) {
-    if (!s) return CT_ERROR_INVALID_ARGUMENT;
-    if ((unsigned)s->method >= (unsigned)CT_METHOD_COUNT_) return CT_ERROR_INVALID_SETTINGS;
-    if (s->max_iter < 0 || s->check_every < 1) return CT_ERROR_INVALID_SETTINGS;
-    if (s->stop != CT_STOP_ABSOLUTE && s->stop != CT_STOP_RELATIVE) return CT_ERROR_INVALID_SETTINGS;
-    if (!(s->tol_abs > 0) || !(s->tol_rel > 0) || !(s->tol_change >= 0) || !(s->sym_tol >= 0) ||
-        !ct__finite(s->tol_abs) || !ct__finite(s->tol_rel) || !ct__finite(s->tol_change) ||
-        !ct__finite(s->sym_tol))
-        return CT_ERROR_INVALID_SETTINGS;
-    if (s->warm_start != 0 && s->warm_start != 1) return CT_ERROR_INVALID_SETTINGS;
-    if (!(s->pgs.omega > 0 && s->pgs.omega < 2)) return CT_ERROR_INVALID_SETTINGS;
-    if ((unsigned)s->admm.rule > (unsigned)CT_RHO_FIXED ||
-        !(s->admm.rho0 > 0) || !ct__finite(s->admm.rho0) || !(s->admm.linear_factor > 1) ||
-        !ct__finite(s->admm.linear_factor) ||
-        !(s->admm.rule == CT_RHO_SPECTRAL ? s->admm.eta > 0 : s->admm.eta >= 0))
-        return CT_ERROR_INVALID_SETTINGS;
-    if (!ct__finite(s->admm.eta) || !ct__finite(s->admm.rho_power) ||
-        !(s->admm.rho_power_step >= 0 && s->admm.rho_power_step <= 1) ||
-        !(s->admm.ratio > 1) || !ct__finite(s->admm.ratio) || s->admm.update_every < 1 ||
-        s->admm.power_iters < 1 || !(s->admm.over_relax > 0 && s->admm.over_relax < 2) ||
-        (s->admm.warm_rho != 0 && s->admm.warm_rho != 1) ||
-        (s->admm.warm_dual != 0 && s->admm.warm_dual != 1))
-        return CT_ERROR_INVALID_SETTINGS;
-    if (s->history && (s->history->capacity < 0 || (s->history->capacity > 0 && !s->history->entries)))
-        return CT_ERROR_INVALID_SETTINGS;
-    if (!(s->newton.alpha_max >= 1) || !ct__finite(s->newton.alpha_max) || s->newton.ls_iters < 1 ||
-        !(s->newton.ls_tol > 0) || !ct__finite(s->newton.ls_tol) || !(s->newton.cost_tol >= 0) ||
-        !ct__finite(s->newton.cost_tol))
-        return CT_ERROR_INVALID_SETTINGS;
-    if (s->pgs.desaxce != 0 && s->pgs.desaxce != 1) return CT_ERROR_INVALID_SETTINGS;
-    {
-        const ct_raisim_settings *r = &s->raisim;
-        if (!(r->alpha > 0 && r->alpha <= 1) || !(r->alpha_min > 0 && r->alpha_min <= r->alpha) ||
-            !(r->gamma >= 0 && r->gamma <= 1) || !(r->beta1 > 0) || !ct__finite(r->beta1) ||
-            !(r->beta2 > 0 && r->beta2 < 1) || !(r->beta3 > 1) || !ct__finite(r->beta3) ||
-            !(r->bisect_tol > 0) || !ct__finite(r->bisect_tol) || r->bisect_iters < 1 ||
-            !(r->es_tol > 0) || !ct__finite(r->es_tol) || !(r->mass_sum >= 0) ||
-            !ct__finite(r->mass_sum))
-            return CT_ERROR_INVALID_SETTINGS;
-    }
-    if (s->staggered.inner_iters < 1 || (s->staggered.lcp != 0 && s->staggered.lcp != 1))
-        return CT_ERROR_INVALID_SETTINGS;
+/* the fields every method reads; each method family checks its own knobs (>>methods) */
+CT__PRIVATE ct_result ct__settings_common(const ct_settings *s, const char **field) {
+    CT__CHECK((unsigned)s->method < (unsigned)CT_METHOD_COUNT_, "method");
+    CT__CHECK(s->max_iter >= 0, "max_iter");
+    CT__CHECK(s->check_every >= 1, "check_every");
+    CT__CHECK(s->stop == CT_STOP_ABSOLUTE || s->stop == CT_STOP_RELATIVE, "stop");
+    CT__CHECK(s->tol_abs > 0 && ct__finite(s->tol_abs), "tol_abs");
+    CT__CHECK(s->tol_rel > 0 && ct__finite(s->tol_rel), "tol_rel");
+    CT__CHECK(s->tol_change >= 0 && ct__finite(s->tol_change), "tol_change");
+    CT__CHECK(s->sym_tol >= 0 && ct__finite(s->sym_tol), "sym_tol");
+    CT__CHECK(s->warm_start == 0 || s->warm_start == 1, "warm_start");
+    CT__CHECK(!s->history || (s->history->capacity >= 0 && (s->history->capacity == 0 || s->history->entries)),
+              "history");
     return CT_OK;
 }
 
 /* >>validate ----------------------------------------------------------------------------- */
-/* need_G = 0: the inverse dynamics, which reads no G */
+/* Problem validation. The culprit of an error goes to a ct__why (ct_info.error_index and
+   error_field for ct_solve and ct_solver_setup). */
+typedef struct ct__why {
+    int index;
+    const char *field;
+} ct__why;
+CT__PRIVATE ct_result ct__fail(ct__why *why, ct_result r, const char *field, int index) {
+    if (why) {
+        why->field = field;
+        why->index = index;
+    }
+    return r;
+}
+
+/* The first entry of x (n) that is not finite or above CT_HUGE, as a code for field (CT_OK when
+   every entry is fine; x NULL: nothing). NON_FINITE comes before OUT_OF_RANGE. */
+CT__PRIVATE ct_result ct__values(const ct_real *x, size_t n, const char *field, ct__why *why) {
+    size_t i;
+    if (!x || ct__in_range(x, n)) return CT_OK;
+    for (i = 0; i < n; ++i)
+        if (!ct__finite(x[i])) return ct__fail(why, CT_ERROR_NON_FINITE, field, (int)i);
+    for (i = 0; i < n; ++i)
+        if (!(CONTACT_FABS(x[i]) <= CT_HUGE)) return ct__fail(why, CT_ERROR_OUT_OF_RANGE, field, (int)i);
+    return CT_OK;
+}
+
 /* The PSD necessary conditions of ct__validate on a contact's 3x3 block B of G (row-major):
    its symmetric part plus tau I is positive definite */
 CT__PRIVATE int ct__block_psd(const ct_real B[9], ct_real tau) {
@@ -2507,6 +3049,7 @@ CT__PRIVATE int ct__block_psd(const ct_real B[9], ct_real tau) {
     return ct__m3_spd(W, 0, NULL);
 }
 
+#if defined(CT__HAS_SPARSE) || defined(CT__HAS_OPERATOR)
 /* A diagonal block of G (size 1: a joint or limit row; 3: a contact, row-major 3x3) held in
    the padded layout of ct_sparse (stride 3; the operator's 3x3 blocks are the same): its own
    symmetry within lim, and the PSD conditions of ct__validate (diagonal >= -tau, the 3x3
@@ -2521,32 +3064,34 @@ CT__PRIVATE int ct__diag_block_psd(const ct_real *B, int sz, ct_real tau) {
         if (B[4 * a] < -tau) return 0;
     return sz != 3 || ct__block_psd(B, tau);
 }
+#endif
 
+#ifdef CT__HAS_SPARSE
 /* The structure and values of a block-sparse G (ct_sparse), in three passes over the blocks:
    the structure and max |G_ii|; symmetry (each block above the diagonal against its mirror,
    found by one binary search; a block below whose mirror is not stored is compared with
    zero); the PSD conditions on the diagonal blocks (tau as in ct__validate). */
-CT__PRIVATE ct_result ct__validate_sparse(const ct_problem *p, ct_real sym_tol) {
+CT__PRIVATE ct_result ct__validate_sparse(const ct_problem *p, ct_real sym_tol, ct__why *why) {
     const ct_sparse *S = p->Gs;
     const int c0 = p->nb + p->nu, ng = c0 + p->nc;
     ct_real dmax = 0, tau;
-    int gi, k, a, b, lower = 0, mirrored = 0, nonfinite = 0, range = 0;
-    if (!S->row_ptr || !S->col || !S->val) return CT_ERROR_INVALID_ARGUMENT;
-    if (S->row_ptr[0] != 0) return CT_ERROR_INVALID_SIZE;
+    ct_result res;
+    int gi, k, a, b, lower = 0, mirrored = 0;
+    if (!S->row_ptr || !S->col || !S->val) return ct__fail(why, CT_ERROR_INVALID_ARGUMENT, "Gs", -1);
+    if (S->row_ptr[0] != 0) return ct__fail(why, CT_ERROR_INVALID_SIZE, "Gs", 0);
     for (gi = 0; gi < ng; ++gi) {
         int diag = 0;
         if (S->row_ptr[gi + 1] < S->row_ptr[gi] || S->row_ptr[gi + 1] - S->row_ptr[gi] > ng)
-            return CT_ERROR_INVALID_SIZE;
+            return ct__fail(why, CT_ERROR_INVALID_SIZE, "Gs", ct__grp_row(c0, gi));
         for (k = S->row_ptr[gi]; k < S->row_ptr[gi + 1]; ++k) {
             if (S->col[k] < 0 || S->col[k] >= ng || (k > S->row_ptr[gi] && S->col[k] <= S->col[k - 1]))
-                return CT_ERROR_INVALID_SIZE; /* out of range or not ascending */
+                return ct__fail(why, CT_ERROR_INVALID_SIZE, "Gs", ct__grp_row(c0, gi)); /* out of range or not ascending */
             diag |= S->col[k] == gi;
         }
-        if (!diag) return CT_ERROR_INVALID_SIZE; /* the diagonal block must be stored */
+        if (!diag) return ct__fail(why, CT_ERROR_INVALID_SIZE, "Gs", ct__grp_row(c0, gi)); /* the diagonal block must be stored */
     }
-    ct__values_check(S->val, 9 * (size_t)S->row_ptr[ng], &nonfinite, &range);
-    if (nonfinite) return CT_ERROR_NON_FINITE;
-    if (range) return CT_ERROR_OUT_OF_RANGE;
+    res = ct__values(S->val, 9 * (size_t)S->row_ptr[ng], "Gs", why);
+    if (res != CT_OK) return res;
     for (gi = 0; gi < ng; ++gi)
         for (k = S->row_ptr[gi]; k < S->row_ptr[gi + 1]; ++k)
             if (S->col[k] == gi)
@@ -2562,7 +3107,8 @@ CT__PRIVATE ct_result ct__validate_sparse(const ct_problem *p, ct_real sym_tol) 
                 continue;
             }
             if (gj == gi) { /* a diagonal block against its own transpose */
-                if (!ct__diag_block_symmetric(x, si, sym_tol * dmax)) return CT_ERROR_NOT_SYMMETRIC;
+                if (!ct__diag_block_symmetric(x, si, sym_tol * dmax))
+                    return ct__fail(why, CT_ERROR_NOT_SYMMETRIC, "Gs", ct__grp_row(c0, gi));
                 continue;
             }
             y = ct__sp_block(S, gj, gi);
@@ -2570,7 +3116,8 @@ CT__PRIVATE ct_result ct__validate_sparse(const ct_problem *p, ct_real sym_tol) 
             for (a = 0; a < si; ++a)
                 for (b = 0; b < sj; ++b) {
                     ct_real t = y ? y[3 * b + a] : 0;
-                    if (CONTACT_FABS(x[3 * a + b] - t) > sym_tol * dmax) return CT_ERROR_NOT_SYMMETRIC;
+                    if (CONTACT_FABS(x[3 * a + b] - t) > sym_tol * dmax)
+                        return ct__fail(why, CT_ERROR_NOT_SYMMETRIC, "Gs", ct__grp_row(c0, gi) + a);
                 }
         }
     if (lower != mirrored) /* some block below the diagonal has no mirror: it must be ~0 */
@@ -2581,77 +3128,114 @@ CT__PRIVATE ct_result ct__validate_sparse(const ct_problem *p, ct_real sym_tol) 
                 for (a = 0; a < ct__grp_size(c0, gi); ++a)
                     for (b = 0; b < ct__grp_size(c0, gj); ++b)
                         if (CONTACT_FABS(S->val[9 * (size_t)k + 3 * a + b]) > sym_tol * dmax)
-                            return CT_ERROR_NOT_SYMMETRIC;
+                            return ct__fail(why, CT_ERROR_NOT_SYMMETRIC, "Gs", ct__grp_row(c0, gi) + a);
             }
     tau = ct__max(sym_tol, CONTACT_SQRT(CT_EPS)) * dmax;
     for (gi = 0; gi < ng; ++gi)
         for (k = S->row_ptr[gi]; k < S->row_ptr[gi + 1]; ++k) {
             if (S->col[k] == gi && !ct__diag_block_psd(S->val + 9 * (size_t)k, ct__grp_size(c0, gi), tau))
-                return CT_ERROR_NOT_PSD;
+                return ct__fail(why, CT_ERROR_NOT_PSD, "Gs", ct__grp_row(c0, gi));
         }
     return CT_OK;
 }
+#endif
 
+#ifdef CT__HAS_OPERATOR
 /* A ct_operator: its callbacks, and its diagonal blocks as a sparse G's (finite, in range,
    symmetric, the PSD conditions); the off-diagonal part cannot be seen */
-CT__PRIVATE ct_result ct__validate_operator(const ct_problem *p, ct_real sym_tol) {
+CT__PRIVATE ct_result ct__validate_operator(const ct_problem *p, ct_real sym_tol, ct__why *why) {
     const ct_operator *U = p->Gop;
     const int c0 = p->nb + p->nu, ng = c0 + p->nc;
     ct_real dmax = 0, tau, B[9];
-    int gi, a, pass, nonfinite = 0, range = 0;
-    if (!U->mul || !U->diag_block || !U->factor || !U->solve) return CT_ERROR_INVALID_ARGUMENT;
+    int gi, a, pass;
+    if (!U->mul || !U->diag_block || !U->factor || !U->solve)
+        return ct__fail(why, CT_ERROR_INVALID_ARGUMENT, "Gop", -1);
     /* pass 0: values and max |G_ii|; 1: symmetry; 2: PSD (the order of ct__validate's codes) */
     for (pass = 0; pass < 3; ++pass) {
+        ct_result first = CT_OK;
+        int at = -1;
         tau = ct__max(sym_tol, CONTACT_SQRT(CT_EPS)) * dmax;
         for (gi = 0; gi < ng; ++gi) {
             const int sz = ct__grp_size(c0, gi);
             CONTACT_MEMSET(B, 0, sizeof(B));
             U->diag_block(U->ctx, ct__grp_row(c0, gi), sz, B);
             if (pass == 0) {
-                ct__values_check(B, (size_t)(sz * sz), &nonfinite, &range);
+                ct_result r = ct__values(B, 9, "Gop", NULL);
+                if (r != CT_OK && (first == CT_OK || (r == CT_ERROR_NON_FINITE && first != r))) {
+                    first = r;
+                    at = ct__grp_row(c0, gi);
+                }
                 for (a = 0; a < sz; ++a) dmax = ct__max(dmax, CONTACT_FABS(B[(sz + 1) * a]));
             } else if (pass == 1 && !ct__diag_block_symmetric(B, sz, sym_tol * dmax)) {
-                return CT_ERROR_NOT_SYMMETRIC;
+                return ct__fail(why, CT_ERROR_NOT_SYMMETRIC, "Gop", ct__grp_row(c0, gi));
             } else if (pass == 2 && !ct__diag_block_psd(B, sz, tau)) {
-                return CT_ERROR_NOT_PSD;
+                return ct__fail(why, CT_ERROR_NOT_PSD, "Gop", ct__grp_row(c0, gi));
             }
         }
-        if (nonfinite) return CT_ERROR_NON_FINITE;
-        if (range) return CT_ERROR_OUT_OF_RANGE;
+        if (first != CT_OK) return ct__fail(why, first, "Gop", at);
     }
     return CT_OK;
 }
+#endif
 
-CT__PRIVATE ct_result ct__validate(const ct_problem *p, ct_real sym_tol, int need_G) {
-    int i, j, n, nonfinite = 0, range = 0;
+/* need_G = 0: the inverse dynamics, which reads no G */
+CT__PRIVATE ct_result ct__validate(const ct_problem *p, ct_real sym_tol, int need_G, ct__why *why) {
+    int i, j, n;
     ct_real dmax = 0;
+    ct_result res;
     ct__op op;
-    if (!p) return CT_ERROR_INVALID_ARGUMENT;
-    if (!ct__sizes_ok(p->nb, p->nu, p->nc)) return CT_ERROR_INVALID_SIZE;
+    if (!p) return ct__fail(why, CT_ERROR_INVALID_ARGUMENT, "p", -1);
+    if (!ct__sizes_ok(p->nb, p->nu, p->nc)) return ct__fail(why, CT_ERROR_INVALID_SIZE, "nb/nu/nc", -1);
     n = p->nb + p->nu + 3 * p->nc;
     if (n == 0) return CT_OK;
-    if ((need_G && !p->G && !p->Gs && !p->Gop) || !p->g || (p->nc > 0 && !p->mu)) return CT_ERROR_INVALID_ARGUMENT;
+    if (need_G) {
+        res = ct__form_check(p);
+        if (res != CT_OK) return ct__fail(why, res, "G/Gs/Gop", -1);
+    }
+    if (!p->g) return ct__fail(why, CT_ERROR_INVALID_ARGUMENT, "g", -1);
+    if (p->nc > 0 && !p->mu) return ct__fail(why, CT_ERROR_INVALID_ARGUMENT, "mu", -1);
     /* finite, and |entries| <= CT_HUGE: that keeps every product G lambda (lambda bounded
-       likewise) finite */
-    if (need_G) ct__values_check(p->G, (size_t)n * (size_t)n, &nonfinite, &range);
-    ct__values_check(p->g, (size_t)n, &nonfinite, &range);
-    ct__values_check(p->mu, (size_t)p->nc, &nonfinite, &range);
-    ct__values_check(p->R, (size_t)n, &nonfinite, &range);
-    if (nonfinite) return CT_ERROR_NON_FINITE;
-    if (range) return CT_ERROR_OUT_OF_RANGE;
+       likewise) finite; NON_FINITE anywhere is reported before OUT_OF_RANGE anywhere */
+    {
+        const ct_real *arr[4];
+        const char *name[4] = {"G", "g", "mu", "R"};
+        const size_t len[4] = {(size_t)n * (size_t)n, (size_t)n, (size_t)p->nc, (size_t)n};
+        ct_result worst = CT_OK;
+        ct__why at;
+        int k;
+        arr[0] = need_G ? p->G : NULL;
+        arr[1] = p->g;
+        arr[2] = p->mu;
+        arr[3] = p->R;
+        at.index = -1;
+        at.field = NULL;
+        for (k = 0; k < 4; ++k) {
+            ct__why w;
+            res = ct__values(arr[k], len[k], name[k], &w);
+            if (res != CT_OK && (worst == CT_OK || (res == CT_ERROR_NON_FINITE && worst != res))) {
+                worst = res;
+                at = w;
+            }
+        }
+        if (worst != CT_OK) return ct__fail(why, worst, at.field, at.index);
+    }
     for (i = 0; i < p->nc; ++i)
-        if (p->mu[i] < 0) return CT_ERROR_NEGATIVE_FRICTION;
+        if (p->mu[i] < 0) return ct__fail(why, CT_ERROR_NEGATIVE_FRICTION, "mu", i);
     if (p->R)
         for (i = 0; i < n; ++i)
-            if (p->R[i] < 0) return CT_ERROR_NEGATIVE_COMPLIANCE;
+            if (p->R[i] < 0) return ct__fail(why, CT_ERROR_NEGATIVE_COMPLIANCE, "R", i);
     if (!need_G) return CT_OK;
-    if (!p->G && p->Gs) return ct__validate_sparse(p, sym_tol);
-    if (!p->G) return ct__validate_operator(p, sym_tol);
+#ifdef CT__HAS_SPARSE
+    if (p->Gs) return ct__validate_sparse(p, sym_tol, why);
+#endif
+#ifdef CT__HAS_OPERATOR
+    if (p->Gop) return ct__validate_operator(p, sym_tol, why);
+#endif
     for (i = 0; i < n; ++i) dmax = ct__max(dmax, CONTACT_FABS(p->G[(size_t)i * n + i]));
     for (i = 0; i < n; ++i)
         for (j = 0; j < i; ++j)
             if (CONTACT_FABS(p->G[(size_t)i * n + j] - p->G[(size_t)j * n + i]) > sym_tol * dmax)
-                return CT_ERROR_NOT_SYMMETRIC;
+                return ct__fail(why, CT_ERROR_NOT_SYMMETRIC, "G", i);
     ct__op_init(&op, p);
     /* PSD, necessary conditions on the diagonal and on each contact's 3x3 block (every
        principal submatrix of a PSD matrix is PSD), up to tau = max(sym_tol, sqrt(eps)) max|G_ii|
@@ -2662,19 +3246,19 @@ CT__PRIVATE ct_result ct__validate(const ct_problem *p, ct_real sym_tol, int nee
         const ct_real tau = ct__max(sym_tol, CONTACT_SQRT(CT_EPS)) * dmax;
         const int c0 = p->nb + p->nu;
         for (i = 0; i < n; ++i)
-            if (ct__op_g(&op, i, i) < -tau) return CT_ERROR_NOT_PSD;
+            if (ct__op_g(&op, i, i) < -tau) return ct__fail(why, CT_ERROR_NOT_PSD, "G", i);
         op.R = NULL; /* G's blocks alone */
         for (i = 0; i < p->nc; ++i) {
             ct_real B[9];
             ct__op_block3(&op, c0 + 3 * i, B);
-            if (!ct__block_psd(B, tau)) return CT_ERROR_NOT_PSD;
+            if (!ct__block_psd(B, tau)) return ct__fail(why, CT_ERROR_NOT_PSD, "G", c0 + 3 * i);
         }
     }
     return CT_OK;
 }
 
 CT_API ct_result ct_problem_validate(const ct_problem *p, ct_real sym_tol) {
-    return ct__validate(p, sym_tol, 1);
+    return ct__validate(p, sym_tol, 1, NULL);
 }
 
 /* >>solver-common ------------------------------------------------------------------------ */
@@ -2683,7 +3267,11 @@ CT_API ct_result ct_problem_validate(const ct_problem *p, ct_real sym_tol) {
 typedef struct ct__run {
     const ct_problem *p;
     const ct_settings *s;
+    ct_solver *sv;      /* the solver object: its memory, precomputations and state          */
     ct__op op;
+    ct__dims dims;
+    ct__arena mem;      /* the walk at the start of the method's arrays (its layout function)  */
+    ct_real *lprev;     /* the common arrays (ct__common)                                     */
     int n;
     ct_flavor flavor;
     int iterations, factorizations;
@@ -2693,7 +3281,38 @@ typedef struct ct__run {
                            point as converged lets ct_solve skip scoring it again            */
     int reused;         /* ct_info.reused bits                                               */
     ct_real a_max;      /* max diag(G + R), the divergence test's scale (0: not computed yet) */
+    int fail_row;       /* the failing pivot's row of the last factorization (-1: none)      */
+    int not_psd;        /* the first factorization failed: G is not PSD (CT_ERROR_NOT_PSD)   */
 } ct__run;
+
+/* What a solver object precomputes (ct_solver.cache bits); each is valid until an update
+   changes what it depends on (ct_solver_update_*). */
+#define CT__CACHE_ORDER 1  /* the sparse ordering and symbolic factorization (ct__fac_analyze) */
+#define CT__CACHE_GS 2     /* the Gauss-Seidel steps and block inverses                       */
+#define CT__CACHE_LMAX 4   /* lambda_max(G + R) of the spectral rule, in cache_lmax            */
+#define CT__CACHE_FACTOR 8 /* the factorization of G + R + cache_shift I (ct__fac)            */
+#define CT__CACHE_RANK 16  /* NEWTON_SOFT's pivoted Cholesky of G, its rank in nnzl's place   */
+
+/* A method's descriptor row: each >>solver-* section defines one per method it implements
+   and chains it to the rows before it (CT__LAST_METHOD); >>methods looks a method up there.
+   forms: the forms of G it runs on (1 << CT__FORM_*); fac: it factors G + R + shift I
+   (ct__fac: a block-sparse G is analysed by the setup). */
+typedef struct ct__method {
+    ct_method id;
+    const char *name;
+    unsigned forms;
+    int fac;
+    ct_flavor (*flavor)(const ct_settings *s);
+    ct_result (*check)(const ct_settings *s, const char **field); /* its knobs             */
+    void (*layout)(ct__arena *a, const ct__dims *d, void *mem);  /* its arrays; mem may be
+                                                                    NULL (a size query)    */
+    ct_result (*prepare)(ct__run *r);  /* what ct_solver_setup precomputes, or NULL          */
+    ct_status (*solve)(ct__run *r, ct_real *lambda, ct_real *v);
+    const struct ct__method *next;
+} ct__method;
+#define CT__LAST_METHOD NULL
+#define CT__FORMS_ALL ((1u << CT__FORM_DENSE) | (1u << CT__FORM_SPARSE) | (1u << CT__FORM_OPERATOR))
+#define CT__FORMS_ROWS ((1u << CT__FORM_DENSE) | (1u << CT__FORM_SPARSE)) /* needs rows of G */
 
 /* max diag(G + R), computed once per solve */
 CT__PRIVATE ct_real ct__run_amax(ct__run *r) {
@@ -2704,11 +3323,11 @@ CT__PRIVATE ct_real ct__run_amax(ct__run *r) {
 }
 
 /* The start of a solve: the warm start checked (finite, in range), or lambda = 0; the history
-   emptied. Shared by ct_solve and ct_inverse_dynamics. */
-CT__PRIVATE ct_result ct__start(const ct_settings *s, ct_real *lambda, int n) {
-    if (s->warm_start) {
-        if (n > 0 && !ct__all_finite(lambda, (size_t)n)) return CT_ERROR_NON_FINITE;
-        if (n > 0 && !ct__in_range(lambda, (size_t)n)) return CT_ERROR_OUT_OF_RANGE;
+   emptied. Shared by the solves and ct_inverse_dynamics. */
+CT__PRIVATE ct_result ct__start(const ct_settings *s, ct_real *lambda, int n, ct__why *why) {
+    if (s->warm_start && n > 0) {
+        ct_result r = ct__values(lambda, (size_t)n, "lambda", why);
+        if (r != CT_OK) return r;
     } else if (n > 0) {
         CONTACT_MEMSET(lambda, 0, (size_t)n * sizeof(ct_real));
     }
@@ -2895,40 +3514,120 @@ CT__PRIVATE int ct__diverging(ct__run *r, int k, const ct_real *lambda, ct_real 
     return *certified >= 2;
 }
 
+#ifdef CT__HAS_PENALTY
+/* The penalty rule shared by every ADMM in the header (ADMM_NCP, ADMM_CCP, STAGGERED's inner
+   QPs; [Carpentier24] Sec. III-F): spectral rho = sqrt(m L) kappa^p, kappa = L / m (eq.
+   45-46), linear residual balancing (eq. 44) or fixed, and the knobs' check. */
+typedef struct ct__penalty {
+    ct_real base, kappa, pw, rho;
+} ct__penalty;
+
+CT__PRIVATE ct_result ct__admm_check(const ct_settings *s, const char **field) {
+    const ct_admm_settings *a = &s->admm;
+    CT__CHECK((unsigned)a->rule <= (unsigned)CT_RHO_FIXED, "admm.rule");
+    CT__CHECK(a->rho0 > 0 && ct__finite(a->rho0), "admm.rho0");
+    CT__CHECK(a->linear_factor > 1 && ct__finite(a->linear_factor), "admm.linear_factor");
+    CT__CHECK((a->rule == CT_RHO_SPECTRAL ? a->eta > 0 : a->eta >= 0) && ct__finite(a->eta), "admm.eta");
+    CT__CHECK(ct__finite(a->rho_power), "admm.rho_power");
+    CT__CHECK(a->rho_power_step >= 0 && a->rho_power_step <= 1, "admm.rho_power_step");
+    CT__CHECK(a->ratio > 1 && ct__finite(a->ratio), "admm.ratio");
+    CT__CHECK(a->update_every >= 1, "admm.update_every");
+    CT__CHECK(a->power_iters >= 1, "admm.power_iters");
+    CT__CHECK(a->over_relax > 0 && a->over_relax < 2, "admm.over_relax");
+    CT__CHECK(a->warm_rho == 0 || a->warm_rho == 1, "admm.warm_rho");
+    CT__CHECK(a->warm_dual == 0 || a->warm_dual == 1, "admm.warm_dual");
+    return CT_OK;
+}
+
+/* L = lambda_max(G + R) by power iteration (t1, t2: n each), kept by the solver object */
+CT__PRIVATE ct_real ct__run_lmax(ct__run *r, ct_real *t1, ct_real *t2) {
+    ct_solver *sv = r->sv;
+    if (!(sv->cache & CT__CACHE_LMAX)) {
+        sv->cache_lmax = ct__power_iteration(ct__op_mul_cb, &r->op, r->n, r->s->admm.power_iters, t1, t2);
+        sv->cache |= CT__CACHE_LMAX;
+    }
+    return sv->cache_lmax;
+}
+
+/* L (ct__run_lmax) and m = eta + min(R); the linear and fixed rules start from rho0 instead
+   (and need no L) */
+CT__PRIVATE void ct__penalty_init(ct__penalty *pen, ct__run *r, ct_real *t1, ct_real *t2) {
+    const ct_admm_settings *as = &r->s->admm;
+    ct_real Lmax, m = as->eta;
+    int i;
+    pen->pw = as->rho_power;
+    pen->kappa = 1;
+    pen->base = as->rho0;
+    pen->rho = as->rho0;
+    if (as->rule != CT_RHO_SPECTRAL) return;
+    if (r->p->R) { /* m = eta + min_i R_i */
+        ct_real rmin = r->p->R[0];
+        for (i = 1; i < r->n; ++i) rmin = ct__min(rmin, r->p->R[i]);
+        m = as->eta + rmin;
+    }
+    Lmax = ct__run_lmax(r, t1, t2);
+    Lmax = ct__max(Lmax, m);
+    pen->kappa = Lmax / m;
+    pen->base = CONTACT_SQRT(m * Lmax);
+    pen->rho = pen->base * CONTACT_POW(pen->kappa, pen->pw);
+}
+
+/* One application of the rule; 1 when rho changed. Spectral: p +-= step when one residual
+   exceeds ratio times the other (eq. 46); linear: rho *= or /= linear_factor on the same test
+   (eq. 44); fixed: never. */
+CT__PRIVATE int ct__penalty_update(ct__penalty *pen, const ct_admm_settings *as, ct_real rp,
+                                   ct_real rd) {
+    ct_real pnew = pen->pw, rnew;
+    int dir = rp > as->ratio * rd ? 1 : rd > as->ratio * rp ? -1 : 0;
+    if (dir == 0 || as->rule == CT_RHO_FIXED) return 0;
+    if (as->rule == CT_RHO_LINEAR) {
+        rnew = dir > 0 ? pen->rho * as->linear_factor : pen->rho / as->linear_factor;
+    } else {
+        if (!(as->rho_power_step > 0) || !(pen->kappa > 1)) return 0;
+        pnew = pen->pw + (ct_real)dir * as->rho_power_step;
+        rnew = pen->base * CONTACT_POW(pen->kappa, pnew);
+    }
+    if (!(rnew > CT_MINVAL * (ct_real)1e10 && rnew < CT_HUGE)) return 0;
+    pen->pw = pnew;
+    pen->rho = rnew;
+    return 1;
+}
+#endif /* CT__HAS_PENALTY */
+
 /* >>solver-gs ---------------------------------------------------------------------------- */
-/* The Gauss-Seidel family shares one sweep (seed 001 Alg. 5: joints, limits, contacts):
+/* The Gauss-Seidel family shares one sweep ([Tsounis25] Alg. 5: joints, limits, contacts):
      bilateral row i:  lambda_i -= omega v_i / (G+R)_ii                     (K = R)
      unilateral row i: lambda_i  = max(0, lambda_i - omega v_i / (G+R)_ii)   (K = R+)
      contact i: v_i = ((G+R) lambda + g)_i with the current lambda (Gauss-Seidel), and a
                 per-method local update of lambda_i from (B = (G+R)_ii, v_i):
-   PGS_NCP  (seed 000 Alg. 6, seed 001 Alg. 3)
+   PGS_NCP  ([LeLidec24] Alg. 6, [Tsounis25] Alg. 3)
        lambda_n = max(0, lambda_n - omega v_n / B_nn);  v_T += B_Tn (lambda_n - lambda_n_old)
        lambda_T = P_disk(mu lambda_n)(lambda_T - omega v_T / lambda_max(B_TT))
      The tangential step is the HORIZONTAL projection onto the disk of radius mu lambda_n, never
-     the orthogonal cone projection, which would silently solve the CCP (seed 000 notes, trap 4).
-     Correction of the printed algorithm: seed 000 Alg. 6 line 5 (and seed 001 Alg. 3) step by
+     the orthogonal cone projection, which would silently solve the CCP ([LeLidec24] Sec. III-C).
+     Correction of the printed algorithm: [LeLidec24] Alg. 6 line 5 (and [Tsounis25] Alg. 3) step by
      1 / min(B_t1t1, B_t2t2), the larger step, which diverges as soon as the largest eigenvalue
      of the 2x2 tangential block exceeds twice that minimum (B_TT = diag(2.5, 1): each sweep
      multiplies the error by -1.5). 1 / lambda_max(B_TT) is a projected gradient step on the
      block's own quadratic that always decreases it; it equals the printed one when B_TT is a
      multiple of the identity.
-   PGS_LCP  (seed 000 Alg. 1): the same with each tangential component clamped to
+   PGS_LCP  ([LeLidec24] Alg. 1): the same with each tangential component clamped to
        [-mu lambda_n, mu lambda_n] (box friction, the model of ODE, PhysX and DART).
-   PGS_CCP  (seed 000 Alg. 2, seed 001 Alg. 2): lambda = P_K(lambda - omega 3/tr(B) (v + s)),
+   PGS_CCP  ([LeLidec24] Alg. 2, [Tsounis25] Alg. 2): lambda = P_K(lambda - omega 3/tr(B) (v + s)),
        the orthogonal projection; s = Gamma(v) with pgs.desaxce (then the fixed point is the
        NCP: K ∋ lambda _|_ v + Gamma(v) ∈ K*), else s = 0 (the CCP).
-   NBGS, RAISIM, RAISIM_DS (Preclik's model, seed 004 eq. 8, seed 001 Alg. 4): with
+   NBGS, RAISIM, RAISIM_DS (Preclik's model, [Hwangbo18] eq. 8, [Tsounis25] Alg. 4): with
        c = v_i - B lambda_i (the velocity without the contact's own impulse),
        lambda* = 0                       if c_n > 0 (opening),
                = -B^-1 c                 if that lies in K_mu (sticking),
                = argmin over the conic section C = K-boundary ∩ {(B l + c)_n = 0} of
                  E(l) = 1/2 l^T B l + c^T l   otherwise (sliding),
        then lambda_i = alpha lambda* + (1 - alpha) lambda_i. NBGS finds the minimum on C
-       exactly (a root find, see ct__cone_min_exact) with alpha = pgs.omega; RAISIM by seed 004's
+       exactly (a root find, see ct__cone_min_exact) with alpha = pgs.omega; RAISIM by [Hwangbo18]'s
        bisection with alpha decaying once per sweep, alpha <- alpha_min + gamma (alpha -
        alpha_min). Preclik's model is not Coulomb's when B_nT != 0: the tangential velocity is
-       then not antiparallel to the friction (seed 000 eq. 24).
-   RAISIM_DS, RAISIM_DS_ES: seed 001 adds a local De Saxce estimate s = Gamma(v_i) (Alg. 5 line
+       then not antiparallel to the friction ([LeLidec24] eq. 24).
+   RAISIM_DS, RAISIM_DS_ES: [Tsounis25] adds a local De Saxce estimate s = Gamma(v_i) (Alg. 5 line
        16) to fix that. With s in the objective only, the KKT conditions on C read
        B l + c + s = nu1 B e_n + nu2 (2 l_t1, 2 l_t2, -2 mu^2 l_n); the Coulomb point (v_T = 2 nu2
        l_T antiparallel, v_n = 0) is the fixed point with nu1 = 0, but iterating s admits other
@@ -2938,11 +3637,12 @@ CT__PRIVATE int ct__diverging(ct__run *r, int k, const ct_real *lambda, ct_real 
        the slide is the point of C where v_T = -k l_T, k > 0 (ct__cone_coulomb), the local
        Coulomb law that the De Saxce iteration converges to when it converges; open and stick
        as above, the same relaxation as RAISIM. Scored in the NCP flavor.
-   Deviation from seed 001 Alg. 5: bilateral rows are relaxed one row at a time rather than by
+   Deviation from [Tsounis25] Alg. 5: bilateral rows are relaxed one row at a time rather than by
    an exact block solve per joint, because ct_problem carries no joint grouping.
    A row or a contact whose diagonal block is zero does not move (a locked or empty row); a
    singular contact block is inverted as B + r tr(B) I with r = 1e-10 (1e-5 in float), grown tenfold
    until it inverts or reaches 1 (then the contact is left unchanged by the Preclik methods). */
+#ifdef CT__HAS_GS
 #ifdef CONTACT_USE_FLOAT
 #define CT__BLOCK_REG ((ct_real)1e-5)
 #else
@@ -2950,8 +3650,9 @@ CT__PRIVATE int ct__diverging(ct__run *r, int k, const ct_real *lambda, ct_real 
 #endif
 #define CT__PI ((ct_real)3.14159265358979323846)
 
+#ifdef CT__HAS_PRECLIK
 /* Preclik's single contact: a point of the conic section C at angle th and the derivative of
-   E along C. r(th) = -c_n / (B_nn/mu + B_nt1 cos th + B_nt2 sin th) (seed 004 eq. 14) and
+   E along C. r(th) = -c_n / (B_nn/mu + B_nt1 cos th + B_nt2 sin th) ([Hwangbo18] eq. 14) and
    l = r (cos th, sin th, 1/mu); valid when the denominator is positive. */
 typedef struct ct__cone_pt {
     ct_real th, cs, sn, r, den, l[3];
@@ -3117,11 +3818,11 @@ CT__PRIVATE void ct__cone_min_exact(const ct__local *q, ct_real th0, ct_real out
     else { out[0] = out[1] = out[2] = 0; }
 }
 
-/* Seed 004 Alg. 1 with its two printed errors corrected (seed 004 notes, traps 1-2): a step
+/* [Hwangbo18] Alg. 1 with its two printed errors corrected: a step
    is rejected when the new point is NOT in the line of sight of lv0 (grad h2 . (lv0 - l) < 0)
    or r < 0 (the printed test has the sign inverted and never brackets), and the bisection
    moves the points with the angles (the printed loop never updates its iterate). The slope is
-   dE/dth, whose sign equals the paper's hybrid (dE/dl) eta (seed 004 notes, Sec. 1.3). */
+   dE/dth, whose sign equals the paper's hybrid (dE/dl) eta ([Hwangbo18] eq. 15-16). */
 CT__PRIVATE void ct__cone_min_bisect(const ct__local *q, const ct_real lv0[3], ct_real th0,
                                      const ct_raisim_settings *rs, ct_real out[3]) {
     ct__cone_pt cur, prv, m;
@@ -3219,7 +3920,7 @@ CT__PRIVATE void ct__preclik(const ct_real B[9], const ct_real Binv[9], const ct
                              ct_real mu, int slide, const ct_raisim_settings *rs, ct_real out[3]) {
     ct__local q;
     ct_real lv0[3], t;
-    if (c[2] > 0) { /* opening (seed 004: strict test on c_n) */
+    if (c[2] > 0) { /* opening ([Hwangbo18]: strict test on c_n) */
         out[0] = out[1] = out[2] = 0;
         return;
     }
@@ -3238,12 +3939,53 @@ CT__PRIVATE void ct__preclik(const ct_real B[9], const ct_real Binv[9], const ct
     q.B = B;
     q.c[0] = c[0]; q.c[1] = c[1]; q.c[2] = c[2];
     q.mu = mu;
-    /* initial angle: E_C of the zero-velocity solution (seed 004 Sec. III-A) */
+    /* initial angle: E_C of the zero-velocity solution ([Hwangbo18] Sec. III-A) */
     t = (lv0[0] != 0 || lv0[1] != 0) ? CONTACT_ATAN2(lv0[1], lv0[0]) : 0;
     if (slide == CT__SLIDE_COULOMB && ct__cone_coulomb(&q, t, out)) return;
     if (slide == CT__SLIDE_BISECT) ct__cone_min_bisect(&q, lv0, t, rs, out);
     else ct__cone_min_exact(&q, t, out); /* also the fallback when C has no Coulomb point */
 }
+
+/* B^-1 of a contact block for the Preclik methods: a singular block is regularized by
+   reg tr(B) I, reg growing tenfold from CT__BLOCK_REG up to tr(B) I (a block with a negative
+   eigenvalue, G not PSD); past that, or for B = 0, Bi is zero (the contact is left as it is) */
+CT__PRIVATE void ct__preclik_inverse(const ct_real B[9], ct_real Bi[9]) {
+    const ct_real tr = B[0] + B[4] + B[8];
+    ct_real reg = 0, next = CT__BLOCK_REG, R[9];
+    int ok = 0;
+    CONTACT_MEMSET(Bi, 0, 9 * sizeof(ct_real));
+    if (!(tr > CT_MINVAL)) return;
+    while (!ok && reg <= 1) {
+        CONTACT_MEMCPY(R, B, sizeof(R));
+        R[0] += reg * tr; R[4] += reg * tr; R[8] += reg * tr;
+        ok = ct__m3_spd(R, 64 * CT_EPS * tr, Bi);
+        reg = next;
+        next *= 10;
+    }
+}
+
+CT_API ct_result ct_local_contact(ct_local_law law, ct_real mu, const ct_real B[9],
+                                  const ct_real c[3], const ct_raisim_settings *rs,
+                                  ct_real out[3]) {
+    ct_raisim_settings def;
+    ct_real Bi[9];
+    if (!B || !c || !out) return CT_ERROR_INVALID_ARGUMENT;
+    if ((unsigned)law > (unsigned)CT_LOCAL_COULOMB) return CT_ERROR_INVALID_ARGUMENT;
+    if (!ct__all_finite(B, 9) || !ct__all_finite(c, 3) || !ct__finite(mu)) return CT_ERROR_NON_FINITE;
+    if (mu < 0) return CT_ERROR_NEGATIVE_FRICTION;
+    if (!rs) {
+        def = ct_default_settings().raisim;
+        rs = &def;
+    }
+    ct__preclik_inverse(B, Bi);
+    if (Bi[0] == 0 && Bi[4] == 0 && Bi[8] == 0) { /* B = 0 or not PSD: no impulse moves it */
+        out[0] = out[1] = out[2] = 0;
+        return CT_OK;
+    }
+    ct__preclik(B, Bi, c, mu, (int)law, rs, out);
+    return CT_OK;
+}
+#endif /* CT__HAS_PRECLIK */
 
 /* The sweep skeleton and the per-method contact updates. */
 typedef struct ct__gs {
@@ -3251,6 +3993,8 @@ typedef struct ct__gs {
     ct_real *step;  /* n: single rows omega/(G+R)_ii; contact rows (t, t, n) steps             */
     ct_real *blk;   /* 18 per contact: B row-major, then B^-1 (zeros when B = 0)                */
     ct_real alpha;  /* current relaxation of the Preclik methods                               */
+    int preclik;    /* NBGS or a RAISIM: the Preclik single-contact solve (which one: slide)    */
+    int slide;      /* CT__SLIDE_*                                                             */
     ct_real upd;    /* max |lambda_new - lambda_old| over the sweep                             */
     int kept;       /* 1: v is kept up to date by the updates; 0: each row is read afresh       */
     ct_real best;   /* the best scored measure so far, and the checks since it improved ...     */
@@ -3270,7 +4014,7 @@ CT__PRIVATE void ct__gs_setup(ct__gs *gs) {
     }
     for (i = 0; i < p->nc; ++i) {
         int q = c0 + 3 * i;
-        ct_real *B = gs->blk + 18 * i, *Bi = B + 9, h, dt, dn, tr, R[9];
+        ct_real *B = gs->blk + 18 * i, *Bi = B + 9, h, dt, dn, tr;
         ct__op_block3(&r->op, q, B);
         h = (B[0] - B[4]) / 2; /* lambda_max of the 2x2 tangential block */
         dt = (B[0] + B[4]) / 2 + CONTACT_SQRT(h * h + B[1] * B[1]);
@@ -3282,23 +4026,11 @@ CT__PRIVATE void ct__gs_setup(ct__gs *gs) {
             gs->step[q] = gs->step[q + 1] = dt > CT_MINVAL ? omega / dt : 0;
             gs->step[q + 2] = dn > CT_MINVAL ? omega / dn : 0;
         }
-        /* B^-1, for the Preclik methods; a singular block is regularized by reg tr(B) I, reg
-           growing tenfold up to tr(B) I (a block with a negative eigenvalue, G not PSD); past
-           that the contact gets a zero inverse and the Preclik methods leave it unchanged */
+        /* B^-1, for the Preclik methods (ct__preclik_inverse) */
         CONTACT_MEMSET(Bi, 0, 9 * sizeof(ct_real));
-        if (!(tr > CT_MINVAL) || m == CT_METHOD_PGS_NCP || m == CT_METHOD_PGS_LCP || m == CT_METHOD_PGS_CCP)
-            continue;
-        {
-            ct_real reg = 0, next = CT__BLOCK_REG;
-            int ok = 0;
-            while (!ok && reg <= 1) {
-                CONTACT_MEMCPY(R, B, sizeof(R));
-                R[0] += reg * tr; R[4] += reg * tr; R[8] += reg * tr;
-                ok = ct__m3_spd(R, 64 * CT_EPS * tr, Bi);
-                reg = next;
-                next *= 10;
-            }
-        }
+#ifdef CT__HAS_PRECLIK
+        if (gs->preclik) ct__preclik_inverse(B, Bi);
+#endif
     }
 }
 
@@ -3322,10 +4054,14 @@ CT__PRIVATE void ct__gs_contact(ct__gs *gs, int i, ct_real v[3], ct_real l[3]) {
             t[0] = l[0] - st[0] * v[0];
             t[1] = l[1] - st[0] * v[1];
             t[2] = ln;
+#ifdef CT__HAS_PGS_LCP
             if (m == CT_METHOD_PGS_LCP) ct_clamp_box_tangent(mu, t, l);
-            else ct_project_disk(mu * ln, t, l);
+            else
+#endif
+                ct_project_disk(mu * ln, t, l);
             return;
         }
+#ifdef CT__HAS_PGS_CCP
         case CT_METHOD_PGS_CCP: {
             ct_real w2 = v[2] + (r->s->pgs.desaxce ? mu * ct__norm_t(v) : 0);
             t[0] = l[0] - st[0] * v[0];
@@ -3334,24 +4070,25 @@ CT__PRIVATE void ct__gs_contact(ct__gs *gs, int i, ct_real v[3], ct_real l[3]) {
             ct_project_cone(mu, t, l);
             return;
         }
+#endif
         default: { /* NBGS, RAISIM, RAISIM_DS, RAISIM_DS_ES */
+#ifdef CT__HAS_PRECLIK
             ct__m3_mul(B, l, c);
             c[0] = v[0] - c[0]; c[1] = v[1] - c[1]; c[2] = v[2] - c[2];
             if (!(B[0] + B[4] + B[8] > CT_MINVAL) || (B[9] == 0 && B[13] == 0 && B[17] == 0)) return;
-            ct__preclik(B, B + 9, c, mu,
-                        m == CT_METHOD_NBGS ? CT__SLIDE_EXACT
-                        : m == CT_METHOD_RAISIM ? CT__SLIDE_BISECT : CT__SLIDE_COULOMB,
-                        &r->s->raisim, ls);
+            ct__preclik(B, B + 9, c, mu, gs->slide, &r->s->raisim, ls);
             a = gs->alpha;
             l[0] = a * ls[0] + (1 - a) * l[0];
             l[1] = a * ls[1] + (1 - a) * l[1];
             l[2] = a * ls[2] + (1 - a) * l[2];
+#endif
+            (void)c; (void)ls; (void)a;
             return;
         }
     }
 }
 
-/* One sweep: joints, limits, contacts (seed 001 Alg. 5). Each row or contact needs its
+/* One sweep: joints, limits, contacts ([Tsounis25] Alg. 5). Each row or contact needs its
    velocity with the current lambda. kept = 1: v = (G + R) lambda + g on entry and kept so: a
    row or contact reads its velocity from v and adds its update's columns (ct__op_add_cols),
    the same work as reading its rows but none for a row that does not move, and the check
@@ -3405,30 +4142,65 @@ CT__PRIVATE ct_real ct__objective(const ct_problem *p, const ct_real *lambda, co
 /* The Gauss-Seidel family's driver. Stopping: every check_every sweeps the returned point is
    scored by ct_criteria in the method's flavor; for Preclik's model (NBGS, RAISIM), whose
    tangential law has no residual form, the last update must also be small (max |d lambda| <=
-   tol_abs, or <= tol_rel ||lambda||_inf with the relative rule), as in seed 004. RAISIM_DS_ES
-   stops when the objective improvement |f_k - f_k-1| / I_total <= es_tol (seed 001 eq. 160),
+   tol_abs, or <= tol_rel ||lambda||_inf with the relative rule), as in [Hwangbo18]. RAISIM_DS_ES
+   stops when the objective improvement |f_k - f_k-1| / I_total <= es_tol ([Tsounis25] eq. 160),
    I_total = raisim.mass_sum when given, else n^2 / tr(G + R): with G = J M^-1 J^T, tr(G)/n is
    the mean inverse apparent mass of a row, so n / tr(G) is a mass per row and n^2 / tr(G) the
    sum over the n rows, the counterpart of sum diag(M). That stop is reported as STALLED unless
    the point also meets the NCP tolerance. */
-CT__PRIVATE ct_status ct__gs_solve(ct__run *r, const ct__layout *L, ct_workspace *ws,
-                                   ct_real *lambda, ct_real *v) {
+/* The family's arrays: the steps, the contact blocks and their inverses, and the divergence
+   test's product */
+typedef struct ct__gs_mem {
+    ct_real *step, *blk, *au;
+} ct__gs_mem;
+CT__PRIVATE void ct__gs_layout(ct__arena *a, const ct__dims *d, void *mem) {
+    ct__gs_mem tmp, *m = mem ? (ct__gs_mem *)mem : &tmp;
+    m->step = ct__arena_real(a, (size_t)d->n);
+    m->blk = ct__arena_real(a, 18 * (size_t)d->nc);
+    m->au = ct__arena_real(a, (size_t)d->n);
+}
+CT__PRIVATE void ct__gs_init(ct__gs *gs, ct__run *r) {
+    const ct_method m = r->s->method;
+    ct__gs_mem mem;
+    ct__arena a = r->mem;
+    ct__gs_layout(&a, &r->dims, &mem);
+    gs->r = r;
+    gs->step = mem.step;
+    gs->blk = mem.blk;
+    gs->preclik = m == CT_METHOD_NBGS || m == CT_METHOD_RAISIM || m == CT_METHOD_RAISIM_DS ||
+                  m == CT_METHOD_RAISIM_DS_ES;
+    gs->slide = m == CT_METHOD_NBGS ? 0 : m == CT_METHOD_RAISIM ? 1 : 2; /* CT__SLIDE_* */
+}
+/* the steps and block inverses, kept by the solver object: what the setup precomputes */
+CT__PRIVATE ct_result ct__gs_prepare(ct__run *r) {
+    ct__gs gs;
+    ct__gs_init(&gs, r);
+    if (!(r->sv->cache & CT__CACHE_GS)) {
+        ct__gs_setup(&gs);
+        r->sv->cache |= CT__CACHE_GS;
+    }
+    return CT_OK;
+}
+
+CT__PRIVATE ct_status ct__gs_solve(ct__run *r, ct_real *lambda, ct_real *v) {
     const ct_settings *s = r->s;
     const ct_method m = s->method;
     const int n = r->n;
     const int raisim = m == CT_METHOD_RAISIM || m == CT_METHOD_RAISIM_DS || m == CT_METHOD_RAISIM_DS_ES;
-    ct_real *lprev = ct__ws_arr(ws, L->lprev), *au = ct__ws_arr(ws, L->u), f_prev = 0, itot = 0;
+    ct_real *lprev = r->lprev, *au, f_prev = 0, itot = 0;
     ct__gs gs;
+    ct__gs_mem mem;
+    ct__arena ar = r->mem;
     int k, i, certified = 0;
-    gs.r = r;
-    gs.step = ct__ws_arr(ws, L->step);
-    gs.blk = ct__ws_arr(ws, L->blk);
+    ct__gs_layout(&ar, &r->dims, &mem);
+    au = mem.au;
+    ct__gs_prepare(r); /* v: the velocity of the start (ct__solver_run), which the sweeps keep */
+    ct__gs_init(&gs, r);
     gs.alpha = raisim ? s->raisim.alpha : s->pgs.omega;
     gs.upd = 0;
     gs.kept = 1;
     gs.best = -1;
     gs.since = 0;
-    ct__gs_setup(&gs); /* v: the velocity of the start (ct__solve), which the sweeps keep */
     if (m == CT_METHOD_RAISIM_DS_ES) {
         ct_real tr = 0;
         for (i = 0; i < n; ++i) tr += ct__op_entry(&r->op, i, i);
@@ -3478,11 +4250,78 @@ CT__PRIVATE ct_status ct__gs_solve(ct__run *r, const ct__layout *L, ct_workspace
     return CT_STATUS_MAX_ITERATIONS;
 }
 
+/* the knobs of the family */
+CT__PRIVATE ct_result ct__gs_check(const ct_settings *s, const char **field) {
+    const ct_raisim_settings *r = &s->raisim;
+    CT__CHECK(s->pgs.omega > 0 && s->pgs.omega < 2, "pgs.omega");
+    CT__CHECK(s->pgs.desaxce == 0 || s->pgs.desaxce == 1, "pgs.desaxce");
+    CT__CHECK(r->alpha > 0 && r->alpha <= 1, "raisim.alpha");
+    CT__CHECK(r->alpha_min > 0 && r->alpha_min <= r->alpha, "raisim.alpha_min");
+    CT__CHECK(r->gamma >= 0 && r->gamma <= 1, "raisim.gamma");
+    CT__CHECK(r->beta1 > 0 && ct__finite(r->beta1), "raisim.beta1");
+    CT__CHECK(r->beta2 > 0 && r->beta2 < 1, "raisim.beta2");
+    CT__CHECK(r->beta3 > 1 && ct__finite(r->beta3), "raisim.beta3");
+    CT__CHECK(r->bisect_tol > 0 && ct__finite(r->bisect_tol), "raisim.bisect_tol");
+    CT__CHECK(r->bisect_iters >= 1, "raisim.bisect_iters");
+    CT__CHECK(r->es_tol > 0 && ct__finite(r->es_tol), "raisim.es_tol");
+    CT__CHECK(r->mass_sum >= 0 && ct__finite(r->mass_sum), "raisim.mass_sum");
+    return CT_OK;
+}
+CT__PRIVATE ct_flavor ct__gs_flavor(const ct_settings *s) {
+    switch (s->method) {
+        case CT_METHOD_PGS_CCP: return s->pgs.desaxce ? CT_FLAVOR_NCP : CT_FLAVOR_CCP;
+        case CT_METHOD_PGS_LCP: return CT_FLAVOR_LCP;
+        case CT_METHOD_NBGS:
+        case CT_METHOD_RAISIM: return CT_FLAVOR_SIGNORINI;
+        default: return CT_FLAVOR_NCP; /* PGS_NCP, RAISIM_DS, RAISIM_DS_ES */
+    }
+}
+/* the family's rows: one sweep, seven local updates */
+#define CT__GS_ROW(var, id, name)                                                               \
+    static const ct__method var = {id, name, CT__FORMS_ROWS, 0, ct__gs_flavor, ct__gs_check,      \
+                                   ct__gs_layout, ct__gs_prepare, ct__gs_solve, CT__LAST_METHOD};
+#ifdef CT__HAS_PGS_NCP
+CT__GS_ROW(ct__method_pgs_ncp, CT_METHOD_PGS_NCP, "PGS_NCP")
+#undef CT__LAST_METHOD
+#define CT__LAST_METHOD (&ct__method_pgs_ncp)
+#endif
+#ifdef CT__HAS_PGS_CCP
+CT__GS_ROW(ct__method_pgs_ccp, CT_METHOD_PGS_CCP, "PGS_CCP")
+#undef CT__LAST_METHOD
+#define CT__LAST_METHOD (&ct__method_pgs_ccp)
+#endif
+#ifdef CT__HAS_PGS_LCP
+CT__GS_ROW(ct__method_pgs_lcp, CT_METHOD_PGS_LCP, "PGS_LCP")
+#undef CT__LAST_METHOD
+#define CT__LAST_METHOD (&ct__method_pgs_lcp)
+#endif
+#ifdef CT__HAS_NBGS
+CT__GS_ROW(ct__method_nbgs, CT_METHOD_NBGS, "NBGS")
+#undef CT__LAST_METHOD
+#define CT__LAST_METHOD (&ct__method_nbgs)
+#endif
+#ifdef CT__HAS_RAISIM
+CT__GS_ROW(ct__method_raisim, CT_METHOD_RAISIM, "RAISIM")
+#undef CT__LAST_METHOD
+#define CT__LAST_METHOD (&ct__method_raisim)
+#endif
+#ifdef CT__HAS_RAISIM_DS
+CT__GS_ROW(ct__method_raisim_ds, CT_METHOD_RAISIM_DS, "RAISIM_DS")
+#undef CT__LAST_METHOD
+#define CT__LAST_METHOD (&ct__method_raisim_ds)
+#endif
+#ifdef CT__HAS_RAISIM_DS_ES
+CT__GS_ROW(ct__method_raisim_ds_es, CT_METHOD_RAISIM_DS_ES, "RAISIM_DS_ES")
+#undef CT__LAST_METHOD
+#define CT__LAST_METHOD (&ct__method_raisim_ds_es)
+#endif
+#endif /* CT__HAS_GS */
+
 /* >>solver-admm -------------------------------------------------------------------------- */
-/* ADMM_NCP: proximal ADMM on the NCP with the De Saxce fixed point (seed 003 Alg. 1, in the
-   form of seed 001 Alg. 6 so that bilateral and unilateral rows work).
+/* ADMM_NCP: proximal ADMM on the NCP with the De Saxce fixed point ([Carpentier24] Alg. 1, in the
+   form of [Tsounis25] Alg. 6 so that bilateral and unilateral rows work).
    With A = G + R + (eta + rho) I, K = R^nb x R+^nu x prod K_mu and Gamma acting on contacts:
-     s_k = Gamma(z_{k-1})                                             (seed 003 Alg. 1 line 2)
+     s_k = Gamma(z_{k-1})                                             ([Carpentier24] Alg. 1 line 2)
      x_k = -A^-1 (g + s_k - eta x_{k-1} - rho y_{k-1} - z_{k-1})       (eq. 37)
      x^  = alpha x_k + (1 - alpha) y_{k-1}                            (over-relaxation, alpha = 1: none)
      y_k = P_K(x^ - z_{k-1} / rho)                                    (eq. 38-39)
@@ -3495,146 +4334,112 @@ CT__PRIVATE ct_status ct__gs_solve(ct__run *r, const ct__layout *L, ct_workspace
    r_dual = eta (x_k - x_{k-1}) + rho (y_k - y_{k-1}) (eq. 40-41); A is refactored only when
    rho changes. The internal residuals freeze the De Saxce term and can sit well below the true
    NCP residual, so they only drive the penalty; the solve stops on ct_criteria evaluated at the
-   projected iterate y with v = (G + R) y + g. The answer is y (seed 000 notes, trap 6).
-   ADMM_CCP is the same code with s = 0 (seed 000 Alg. 3, seed 001 Alg. 6 "ADMM-CCP"): the
-   convex Anitescu model, scored in the CCP flavor; seed 001's ADMM-CCP also drops eta, which
+   projected iterate y with v = (G + R) y + g. The answer is y, which lies in K, not x, which
+   only converges to it.
+   ADMM_CCP is the same code with s = 0 ([LeLidec24] Alg. 3, [Tsounis25] Alg. 6 "ADMM-CCP"): the
+   convex Anitescu model, scored in the CCP flavor; [Tsounis25]'s ADMM-CCP also drops eta, which
    contact.h allows (eta = 0) only with the fixed or linear rule, since with R = 0 eta is the
    spectral rule's only positive lower bound m. Penalty rules (admm.rule): spectral (default),
-   linear residual balancing rho *= or /= linear_factor (seed 003 eq. 44), fixed rho0. */
-/* The spectral penalty rule shared by every ADMM in the header (seed 003 eq. 45-46):
-   rho = sqrt(m L) kappa^p, kappa = L / m. */
-typedef struct ct__penalty {
-    ct_real base, kappa, pw, rho;
-} ct__penalty;
-
-/* L = lambda_max(G + R) by power iteration (t1, t2: n each), m = eta + min(R); the linear and
-   fixed rules start from rho0 instead (and need no L) */
-CT__PRIVATE void ct__penalty_init(ct__penalty *pen, ct__run *r, ct_real *t1, ct_real *t2) {
-    const ct_admm_settings *as = &r->s->admm;
-    ct_real Lmax, m = as->eta;
-    int i;
-    pen->pw = as->rho_power;
-    pen->kappa = 1;
-    pen->base = as->rho0;
-    pen->rho = as->rho0;
-    if (as->rule != CT_RHO_SPECTRAL) return;
-    if (r->p->R) { /* m = eta + min_i R_i */
-        ct_real rmin = r->p->R[0];
-        for (i = 1; i < r->n; ++i) rmin = ct__min(rmin, r->p->R[i]);
-        m = as->eta + rmin;
-    }
-    Lmax = ct__power_iteration(ct__op_mul_cb, &r->op, r->n, as->power_iters, t1, t2);
-    Lmax = ct__max(Lmax, m);
-    pen->kappa = Lmax / m;
-    pen->base = CONTACT_SQRT(m * Lmax);
-    pen->rho = pen->base * CONTACT_POW(pen->kappa, pen->pw);
-}
-
-/* One application of the rule; 1 when rho changed. Spectral: p +-= step when one residual
-   exceeds ratio times the other (seed 003 eq. 46); linear: rho *= or /= linear_factor on the
-   same test (eq. 44); fixed: never. */
-CT__PRIVATE int ct__penalty_update(ct__penalty *pen, const ct_admm_settings *as, ct_real rp,
-                                   ct_real rd) {
-    ct_real pnew = pen->pw, rnew;
-    int dir = rp > as->ratio * rd ? 1 : rd > as->ratio * rp ? -1 : 0;
-    if (dir == 0 || as->rule == CT_RHO_FIXED) return 0;
-    if (as->rule == CT_RHO_LINEAR) {
-        rnew = dir > 0 ? pen->rho * as->linear_factor : pen->rho / as->linear_factor;
-    } else {
-        if (!(as->rho_power_step > 0) || !(pen->kappa > 1)) return 0;
-        pnew = pen->pw + (ct_real)dir * as->rho_power_step;
-        rnew = pen->base * CONTACT_POW(pen->kappa, pnew);
-    }
-    if (!(rnew > CT_MINVAL * (ct_real)1e10 && rnew < CT_HUGE)) return 0;
-    pen->pw = pnew;
-    pen->rho = rnew;
-    return 1;
-}
-
+   linear residual balancing rho *= or /= linear_factor ([Carpentier24] eq. 44), fixed rho0. */
+#ifdef CT__HAS_ADMM
 /* The penalty a solve starts from: the rule's start (ct__penalty_init), or with
-   admm.warm_rho the workspace's (spectral: its exponent p on the new spectrum; linear: its
-   rho; fixed: rho0 always). */
-CT__PRIVATE void ct__penalty_start(ct__penalty *pen, ct__run *r, const ct__state *st, ct_real *t1,
-                                   ct_real *t2) {
+   admm.warm_rho the solver object's (spectral: its exponent p on the current spectrum;
+   linear: its rho; fixed: rho0 always). */
+CT__PRIVATE void ct__penalty_start(ct__penalty *pen, ct__run *r, ct_real *t1, ct_real *t2) {
     const ct_admm_settings *as = &r->s->admm;
+    const ct_solver_state *st = &r->sv->state;
     ct__penalty_init(pen, r, t1, t2);
-    if (!as->warm_rho || !st || as->rule == CT_RHO_FIXED) return;
+    if (!as->warm_rho || !st->has_rho || as->rule == CT_RHO_FIXED) return;
     if (as->rule == CT_RHO_LINEAR) {
         pen->rho = st->rho;
-    } else if (st->has_pen && st->rule == (int)CT_RHO_SPECTRAL) {
-        pen->pw = st->pw;
+    } else if (st->has_rho_power) {
+        pen->pw = st->rho_power;
         pen->rho = pen->base * CONTACT_POW(pen->kappa, pen->pw);
-    } else if (pen->kappa > 1) { /* a rho from ct_admm_state_set: its exponent on this spectrum */
+    } else if (pen->kappa > 1) { /* a rho set by hand: its exponent on this spectrum */
         pen->pw = CONTACT_LOG(st->rho / pen->base) / CONTACT_LOG(pen->kappa);
         pen->rho = st->rho;
     }
     r->reused |= CT_REUSED_RHO;
 }
 
-/* ADMM_NCP / ADMM_CCP. st: the workspace's state from the last solve when it matches this
-   problem's size (NULL otherwise); reuse: ct_solve_update, the factor in chol is valid. */
-/* ADMM's factor of G + R + shift I: dense Cholesky, the sparse one (sp), or the caller's
-   operator, given d = diag(R) + shift in scratch. Returns -1 on success (the failing pivot of
-   a Cholesky otherwise; 0 for an operator's failure). */
-CT__PRIVATE int ct__fac_factor(ct__run *r, ct__spchol *sp, ct_real *chol, ct_real *scratch, ct_real shift) {
-    const ct_operator *U = r->op.U;
-    int i;
-    if (sp) return ct__sp_factor(sp, &r->op, shift);
-    if (U) {
-        for (i = 0; i < r->n; ++i) scratch[i] = ct__op_r(&r->op, i) + shift;
-        return U->factor(U->ctx, scratch) == 0 ? -1 : 0;
-    }
-    return ct__op_factor(&r->op, NULL, r->n, NULL, shift, chol, scratch);
-}
-CT__PRIVATE void ct__fac_solve(const ct__run *r, const ct__spchol *sp, const ct_real *chol, ct_real *b) {
-    if (sp) ct__sp_solve(sp, b);
-    else if (r->op.U) r->op.U->solve(r->op.U->ctx, b);
-    else ct__chol_solve(chol, r->n, r->n, b);
+/* ADMM's arrays: z first (the dual a solver object keeps, ct_solver_state_get), then the
+   iterates and the factorization of G + R + (eta + rho) I */
+typedef struct ct__admm_mem {
+    ct_real *z, *x, *y, *w, *t;
+    ct__fac fac;
+    size_t fac_at; /* where the factorization's arrays start */
+} ct__admm_mem;
+CT__PRIVATE void ct__admm_layout(ct__arena *a, const ct__dims *d, void *mem) {
+    ct__admm_mem tmp, *m = mem ? (ct__admm_mem *)mem : &tmp;
+    const size_t n = (size_t)d->n;
+    m->z = ct__arena_real(a, n);
+    m->x = ct__arena_real(a, n);
+    m->y = ct__arena_real(a, n);
+    m->w = ct__arena_real(a, n);
+    m->t = ct__arena_real(a, n);
+    m->fac_at = a->at;
+    ct__fac_layout(a, d, &m->fac);
 }
 
-CT__PRIVATE ct_status ct__admm(ct__run *r, const ct__layout *L, ct_workspace *ws, ct_real *lambda,
-                               ct_real *v, const ct__state *st, int reuse, ct__spchol *sp) {
+/* Factor G + R + shift I unless the solver object holds that factorization. 1 on success. */
+CT__PRIVATE int ct__admm_factor(ct__run *r, ct__admm_mem *m, ct_real shift) {
+    ct_solver *sv = r->sv;
+    if ((sv->cache & CT__CACHE_FACTOR) && sv->cache_shift == shift) {
+        if (r->factorizations == 0) r->reused |= CT_REUSED_FACTOR;
+        return 1;
+    }
+    sv->cache &= ~(unsigned)CT__CACHE_FACTOR;
+    r->factorizations++;
+    r->fail_row = ct__fac_factor(&m->fac, &r->op, shift);
+    if (r->fail_row >= 0) return 0;
+    sv->cache |= CT__CACHE_FACTOR;
+    sv->cache_shift = shift;
+    return 1;
+}
+
+/* what ct_solver_setup precomputes: L and the factorization at the starting penalty */
+CT__PRIVATE ct_result ct__admm_prepare(ct__run *r) {
+    ct__admm_mem m;
+    ct__penalty pen;
+    ct__arena a = r->mem;
+    ct__admm_layout(&a, &r->dims, &m);
+    ct__penalty_start(&pen, r, m.w, m.t);
+    r->reused = 0;
+    return ct__admm_factor(r, &m, r->s->admm.eta + pen.rho) ? CT_OK : CT_ERROR_NOT_PSD;
+}
+
+CT__PRIVATE ct_status ct__admm_solve(ct__run *r, ct_real *lambda, ct_real *v) {
     const ct_problem *p = r->p;
     const ct_admm_settings *as = &r->s->admm;
     const int n = r->n, nb = p->nb, nu = p->nu, c0 = nb + nu;
     const ct_real eta = as->eta, alpha = as->over_relax;
     const int desaxce = r->flavor == CT_FLAVOR_NCP; /* ADMM_NCP; ADMM_CCP: s = 0 */
-    ct_real *x = ct__ws_arr(ws, L->x), *y = ct__ws_arr(ws, L->y), *z = ct__ws_arr(ws, L->z);
-    ct_real *w = ct__ws_arr(ws, L->w), *t = ct__ws_arr(ws, L->t);
-    ct_real *chol = ct__ws_arr(ws, L->chol), *scratch = ct__ws_arr(ws, L->scratch);
-    ct_real *lprev = ct__ws_arr(ws, L->lprev);
-    ct__state *out = ct__ws_state(ws);
+    ct_solver *sv = r->sv;
+    ct__admm_mem m;
+    ct__arena a = r->mem;
+    ct_real *x, *y, *z, *w, *t, *lprev = r->lprev;
     ct__penalty pen;
     ct_real rho, a_max = 0;
     ct_status status = CT_STATUS_MAX_ITERATIONS;
-    int i, k, factored = 0, certified = 0;
+    int i, k, certified = 0, warm_dual;
 
-    if (reuse) {
-        pen.base = st->base;
-        pen.kappa = st->kappa;
-        pen.pw = st->pw;
-        pen.rho = st->rho;
-        factored = 1;
-        r->reused |= CT_REUSED_RHO | CT_REUSED_FACTOR;
-    } else {
-        ct__penalty_start(&pen, r, st, w, t);
-    }
+    ct__admm_layout(&a, &r->dims, &m);
+    x = m.x; y = m.y; z = m.z; w = m.w; t = m.t;
+    warm_dual = as->warm_dual && sv->state.has_dual;
+    ct__penalty_start(&pen, r, w, t);
     rho = pen.rho;
-    if (!factored) {
-        if (ct__fac_factor(r, sp, chol, scratch, eta + rho) >= 0) {
-            out->magic = 0;
-            return CT_STATUS_NUMERICAL_FAILURE;
-        }
-        factored = 1;
-        r->factorizations = 1;
+    if (!ct__admm_factor(r, &m, eta + rho)) { /* G + R + (eta + rho) I is not PD: G is not PSD */
+        sv->state.has_dual = 0;
+        r->not_psd = 1;
+        return CT_STATUS_NUMERICAL_FAILURE;
     }
     a_max = ct__run_amax(r);
 
-    /* start: x = lambda, y = P_K(x), z = v(y) + Gamma(v(y)) or the workspace's dual */
+    /* start: x = lambda, y = P_K(x), z = v(y) + Gamma(v(y)) or the solver object's dual */
     CONTACT_MEMCPY(x, lambda, (size_t)n * sizeof(ct_real));
     ct_project_constraints(nb, nu, p->nc, p->mu, x, y);
-    if (as->warm_dual && st && st->has_dual) {
-        r->reused |= CT_REUSED_DUAL; /* z is the workspace's */
+    if (warm_dual) {
+        r->reused |= CT_REUSED_DUAL; /* z is the solver object's */
     } else {
         ct_velocity(p, y, z);
         if (desaxce)
@@ -3648,7 +4453,7 @@ CT__PRIVATE ct_status ct__admm(ct__run *r, const ct__layout *L, ct_workspace *ws
         for (i = 0; i < n; ++i) w[i] = -(p->g[i] - eta * x[i] - rho * y[i] - z[i]);
         if (desaxce)
             for (i = 0; i < p->nc; ++i) w[c0 + 3 * i + 2] -= p->mu[i] * ct__norm_t(z + c0 + 3 * i);
-        ct__fac_solve(r, sp, chol, w);
+        ct__fac_solve(&m.fac, &r->op, w);
         /* rows: x^ = alpha w + (1 - alpha) y; y = P(x^ - z / rho); z -= rho (x^ - y) */
         for (i = 0; i < n; ++i) t[i] = alpha * w[i] + (1 - alpha) * y[i];
         for (i = 0; i < n; ++i) v[i] = t[i] - z[i] * inv_rho; /* v as scratch */
@@ -3688,9 +4493,7 @@ CT__PRIVATE ct_status ct__admm(ct__run *r, const ct__layout *L, ct_workspace *ws
             }
             if (ct__penalty_update(&pen, as, rp, rd)) {
                 rho = pen.rho;
-                r->factorizations++;
-                if (ct__fac_factor(r, sp, chol, scratch, eta + rho) >= 0) {
-                    factored = 0;
+                if (!ct__admm_factor(r, &m, eta + rho)) {
                     status = CT_STATUS_NUMERICAL_FAILURE;
                     break;
                 }
@@ -3699,29 +4502,41 @@ CT__PRIVATE ct_status ct__admm(ct__run *r, const ct__layout *L, ct_workspace *ws
     }
     CONTACT_MEMCPY(lambda, y, (size_t)n * sizeof(ct_real));
     r->rho = rho;
-    /* what the next solve may reuse */
-    out->magic = CT__STATE_MAGIC;
-    out->nb = nb;
-    out->nu = nu;
-    out->nc = p->nc;
-    out->has_factor = factored;
-    out->has_dual = ct__all_finite(z, (size_t)n);
-    out->has_pen = 1;
-    out->rule = (int)as->rule;
-    out->G = p->G;
-    out->Gs = p->Gs;
-    out->Gop = p->Gop;
-    out->R = p->R;
-    out->eta = eta;
-    out->rho = rho;
-    out->pw = pen.pw;
-    out->base = pen.base;
-    out->kappa = pen.kappa;
+    /* what the next solve of a solver object may start from */
+    sv->state.has_rho = 1;
+    sv->state.rho = rho;
+    sv->state.has_rho_power = as->rule == CT_RHO_SPECTRAL;
+    sv->state.rho_power = pen.pw;
+    sv->state.has_dual = ct__all_finite(z, (size_t)n);
     return status;
 }
 
+CT__PRIVATE ct_flavor ct__admm_ncp_flavor(const ct_settings *s) {
+    (void)s;
+    return CT_FLAVOR_NCP;
+}
+CT__PRIVATE ct_flavor ct__admm_ccp_flavor(const ct_settings *s) {
+    (void)s;
+    return CT_FLAVOR_CCP;
+}
+#ifdef CT__HAS_ADMM_NCP
+static const ct__method ct__method_admm_ncp = {CT_METHOD_ADMM_NCP, "ADMM_NCP", CT__FORMS_ALL, 1,
+    ct__admm_ncp_flavor, ct__admm_check, ct__admm_layout, ct__admm_prepare, ct__admm_solve,
+    CT__LAST_METHOD};
+#undef CT__LAST_METHOD
+#define CT__LAST_METHOD (&ct__method_admm_ncp)
+#endif
+#ifdef CT__HAS_ADMM_CCP
+static const ct__method ct__method_admm_ccp = {CT_METHOD_ADMM_CCP, "ADMM_CCP", CT__FORMS_ALL, 1,
+    ct__admm_ccp_flavor, ct__admm_check, ct__admm_layout, ct__admm_prepare, ct__admm_solve,
+    CT__LAST_METHOD};
+#undef CT__LAST_METHOD
+#define CT__LAST_METHOD (&ct__method_admm_ccp)
+#endif
+#endif /* CT__HAS_ADMM */
+
 /* >>solver-staggered --------------------------------------------------------------------- */
-/* STAGGERED: staggered projections (seed 000 Alg. 7, after [69, 70, 36, 6]). With N the
+/* STAGGERED: staggered projections ([LeLidec24] Alg. 7, after [69, 70, 36, 6]). With N the
    bilateral, unilateral and normal rows and T the tangential rows, alternate two convex QPs:
      h_N = g_N + (G+R)_NT lambda_T    (the paper prints g_T + G_NT lambda_T: a typo, g_N is meant)
      lambda_N = argmin 1/2 l^T (G+R)_NN l + h_N^T l,  l free on bilateral rows, >= 0 elsewhere
@@ -3733,8 +4548,9 @@ CT__PRIVATE ct_status ct__admm(ct__run *r, const ct__layout *L, ct_workspace *ws
    factors are kept across outer iterations, and so are each QP's iterates and penalty), for at
    most staggered.inner_iters iterations or until its internal residuals fall below a tenth of
    the outer tolerance. An outer iteration is one pair of QPs; the solve stops on ct_criteria in
-   the NCP or LCP flavor. No convergence guarantee (seed 000 Table III); "typically five
+   the NCP or LCP flavor. No convergence guarantee ([LeLidec24] Table III); "typically five
    iterations" ([6]). */
+#ifdef CT__HAS_STAGGERED
 typedef struct ct__qp {
     const int *idx;   /* rows of G */
     int m;            /* their count */
@@ -3818,20 +4634,43 @@ CT__PRIVATE int ct__qp_solve(ct__run *r, ct__qp *q, ct_real tol, ct_real *scratc
     return -1;
 }
 
-CT__PRIVATE ct_status ct__staggered(ct__run *r, const ct__layout *L, ct_workspace *ws,
-                                    ct_real *lambda, ct_real *v) {
+/* STAGGERED's arrays: the two QPs' iterates side by side (normal rows, then tangential),
+   their two factors in one n x n block ((nb + nu + nc)^2 + (2 nc)^2 <= n^2), the rows of the
+   subproblems, the disk radii and the divergence test's product */
+typedef struct ct__stag_mem {
+    ct_real *x, *y, *z, *w, *t, *chol, *scratch, *rad, *u;
+    int *idx;
+} ct__stag_mem;
+CT__PRIVATE void ct__stag_layout(ct__arena *a, const ct__dims *d, void *mem) {
+    ct__stag_mem tmp, *m = mem ? (ct__stag_mem *)mem : &tmp;
+    const size_t n = (size_t)d->n;
+    m->x = ct__arena_real(a, n);
+    m->y = ct__arena_real(a, n);
+    m->z = ct__arena_real(a, n);
+    m->w = ct__arena_real(a, n);
+    m->t = ct__arena_real(a, n);
+    m->chol = ct__arena_real(a, n * n);
+    m->scratch = ct__arena_real(a, CT__CHOL_SCRATCH(d->n));
+    m->idx = ct__arena_int(a, n);
+    m->rad = ct__arena_real(a, (size_t)d->nc);
+    m->u = ct__arena_real(a, n);
+}
+
+CT__PRIVATE ct_status ct__staggered(ct__run *r, ct_real *lambda, ct_real *v) {
     const ct_problem *p = r->p;
     const int n = r->n, nb = p->nb, nu = p->nu, nc = p->nc, c0 = nb + nu;
-    ct_real *x = ct__ws_arr(ws, L->x), *y = ct__ws_arr(ws, L->y), *z = ct__ws_arr(ws, L->z);
-    ct_real *w = ct__ws_arr(ws, L->w), *t = ct__ws_arr(ws, L->t);
-    ct_real *chol = ct__ws_arr(ws, L->chol), *scratch = ct__ws_arr(ws, L->scratch);
-    ct_real *lprev = ct__ws_arr(ws, L->lprev), *rad = ct__ws_arr(ws, L->rad), tol, gmax = 0;
-    int *idx = (int *)(void *)(ws->base + L->idx);
+    ct__stag_mem m;
+    ct__arena a = r->mem;
+    ct_real *x, *y, *z, *w, *t, *chol, *scratch, *lprev = r->lprev, *rad, tol, gmax = 0;
+    int *idx;
     ct__qp qn, qt;
     ct__penalty pen;
     int i, k, certified = 0;
     const int mN = c0 + nc, mT = 2 * nc;
 
+    ct__stag_layout(&a, &r->dims, &m);
+    x = m.x; y = m.y; z = m.z; w = m.w; t = m.t; chol = m.chol; scratch = m.scratch;
+    rad = m.rad; idx = m.idx;
     for (i = 0; i < c0; ++i) idx[i] = i;
     for (i = 0; i < nc; ++i) {
         idx[c0 + i] = c0 + 3 * i + 2;
@@ -3876,19 +4715,33 @@ CT__PRIVATE ct_status ct__staggered(ct__run *r, const ct__layout *L, ct_workspac
         }
         if (ct__check(r, k, lambda, v, 0, r->rho, -1, -1)) return CT_STATUS_CONVERGED;
         if (ct__stalled(r, lambda, lprev)) return CT_STATUS_STALLED;
-        if (ct__diverging(r, k, lambda, lprev, v, ct__ws_arr(ws, L->u), &certified))
+        if (ct__diverging(r, k, lambda, lprev, v, m.u, &certified))
             return CT_STATUS_NUMERICAL_FAILURE;
     }
     return CT_STATUS_MAX_ITERATIONS;
 }
 
-/* >>solver-newton ------------------------------------------------------------------------ */
+CT__PRIVATE ct_result ct__stag_check(const ct_settings *s, const char **field) {
+    CT__CHECK(s->staggered.inner_iters >= 1, "staggered.inner_iters");
+    CT__CHECK(s->staggered.lcp == 0 || s->staggered.lcp == 1, "staggered.lcp");
+    return ct__admm_check(s, field); /* its inner QPs' ADMM */
+}
+CT__PRIVATE ct_flavor ct__stag_flavor(const ct_settings *s) {
+    return s->staggered.lcp ? CT_FLAVOR_LCP : CT_FLAVOR_NCP;
+}
+static const ct__method ct__method_staggered = {CT_METHOD_STAGGERED, "STAGGERED", CT__FORMS_ROWS, 0,
+    ct__stag_flavor, ct__stag_check, ct__stag_layout, NULL, ct__staggered, CT__LAST_METHOD};
+#undef CT__LAST_METHOD
+#define CT__LAST_METHOD (&ct__method_staggered)
+#endif /* CT__HAS_STAGGERED */
+
+/* >>solver-newton-soft ------------------------------------------------------------------- */
 /* NEWTON_SOFT: the soft convex problem of MuJoCo and Drake solved by Newton's method with an
-   exact line search (seed 002 Sec. X, its notes Sec. 1.2, 3.1-3.2; seed 000 Alg. 4).
+   exact line search ([Castro23] Sec. X; [LeLidec24] Alg. 4).
    Primal problem in a variable q with the contact velocities v_c = A q + b:
      min_q  phi(q) = 1/2 q^T Q q - c^T q + sum_i l_i(v_c,i)         (l_i: >>soft)
      gradient  Q q - c - A^T gamma(v_c),   Newton matrix  N = Q + A^T H(v_c) A
-   - contact space (only G and g given; notes Sec. 1.2): G = L L^T by a pivoted Cholesky that
+   - contact space (only G and g given): G = L L^T by a pivoted Cholesky that
      stops at the numerical rank r (G is often singular: a box on a plane, most FCLib problems;
      the dropped directions have G-curvature below 64 n eps max G_ii), A = L (n x r), b = g,
      Q = I, c = 0, so q = L^T gamma at the optimum and v_c = G gamma + g.
@@ -3901,10 +4754,11 @@ CT__PRIVATE ct_status ct__staggered(ct__run *r, const ct__layout *L, ct_workspac
    leaves it (Drake's rtsafe, O(n) per evaluation), until the step is below ls_tol alpha_max;
    if phi did not decrease, backtracking (halving, Armijo 1e-4) replaces it. Stops: ct_criteria
    in the SOFT flavor (the model's law) meets the tolerance, or the cost stalls
-   (|phi_k - phi_k-1| <= cost_tol |phi_k|, notes Sec. 3.2) while the step of v_c is at rounding
+   (|phi_k - phi_k-1| <= cost_tol |phi_k|, Drake's test) while the step of v_c is at rounding
    level (64 eps |v_c|; Drake asks alpha > 0.5 instead, but at the rounding floor the line
    search sees noise and returns short steps). The answer is lambda = gamma(v_c). */
 
+#ifdef CT__HAS_NEWTON_SOFT
 /* cost, gamma (n) and Hessian blocks (rows: hrow[i]; contact i: Hc + 9 i) at v_c */
 CT__PRIVATE ct_real ct__soft_eval(const ct_problem *p, const ct_real *vc, ct_real *gam, ct_real *hs) {
     const int c0 = p->nb + p->nu;
@@ -3950,39 +4804,6 @@ CT__PRIVATE ct_real ct__hquad(const ct_problem *p, const ct_real *hs, const ct_r
     return q;
 }
 
-/* Pivoted Cholesky G = L L^T (L: n x n row-major, the first r columns used, rows in the
-   original order), stopping at the numerical rank; flag: n ints. Returns r. */
-CT__PRIVATE int ct__chol_pivoted(const ct_real *G, int n, ct_real *L, ct_real *d, int *flag) {
-    ct_real dmax = 0, tol;
-    int i, k, m;
-    for (i = 0; i < n; ++i) {
-        d[i] = G[(size_t)i * n + i];
-        dmax = ct__max(dmax, d[i]);
-        flag[i] = 0;
-    }
-    CONTACT_MEMSET(L, 0, (size_t)n * (size_t)n * sizeof(ct_real));
-    tol = 64 * (ct_real)n * CT_EPS * dmax;
-    for (k = 0; k < n; ++k) {
-        int piv = -1;
-        ct_real best = tol, lp;
-        for (i = 0; i < n; ++i)
-            if (!flag[i] && d[i] > best) { best = d[i]; piv = i; }
-        if (piv < 0) break;
-        flag[piv] = 1;
-        lp = CONTACT_SQRT(d[piv]);
-        L[(size_t)piv * n + k] = lp;
-        for (i = 0; i < n; ++i) {
-            ct_real *li = L + (size_t)i * n, e;
-            if (flag[i]) continue;
-            e = G[(size_t)i * n + piv];
-            for (m = 0; m < k; ++m) e -= li[m] * L[(size_t)piv * n + m];
-            li[k] = e / lp;
-            d[i] -= li[k] * li[k];
-        }
-    }
-    return k;
-}
-
 /* The quadratic part: out = Q q - c (m); returns 1/2 q^T Q q - c^T q */
 typedef struct ct__nwq {
     int gen, m;
@@ -4022,26 +4843,79 @@ CT__PRIVATE ct_real ct__nwls_eval(const ct__nwls *ls, ct_real alpha, ct_real *dd
     return ls->d0 + alpha * ls->s1 - e;
 }
 
-CT__PRIVATE ct_status ct__newton(ct__run *r, const ct__layout *L, ct_workspace *ws, ct_real *lambda,
-                                 ct_real *v) {
+/* NEWTON_SOFT's arrays: the iterate q, its step, the contact velocity, impulses and trial
+   points (n each), the factor A of G (contact space), the Newton matrix N and B = H A (n x n
+   each), the Cholesky's scratch, the Hessian blocks at the point and the trial, the pivots */
+typedef struct ct__nw_mem {
+    ct_real *q, *dq, *vc, *gam, *dvc, *u, *gam2, *grad, *cv, *qt, *Am, *N, *B, *scratch, *hs;
+    int *flag;
+} ct__nw_mem;
+CT__PRIVATE void ct__nw_layout(ct__arena *a, const ct__dims *d, void *mem) {
+    ct__nw_mem tmp, *m = mem ? (ct__nw_mem *)mem : &tmp;
+    const size_t n = (size_t)d->n;
+    m->q = ct__arena_real(a, n);
+    m->dq = ct__arena_real(a, n);
+    m->vc = ct__arena_real(a, n);
+    m->gam = ct__arena_real(a, n);
+    m->dvc = ct__arena_real(a, n);
+    m->u = ct__arena_real(a, n);
+    m->gam2 = ct__arena_real(a, n);
+    m->grad = ct__arena_real(a, n);
+    m->cv = ct__arena_real(a, n);
+    m->qt = ct__arena_real(a, n);
+    m->Am = ct__arena_real(a, n * n);
+    m->N = ct__arena_real(a, n * n);
+    m->B = ct__arena_real(a, n * n);
+    m->scratch = ct__arena_real(a, CT__CHOL_SCRATCH(d->n));
+    m->hs = ct__arena_real(a, 2 * (9 * (size_t)d->nc + (size_t)d->c0));
+    m->flag = ct__arena_int(a, n);
+}
+
+/* the contact-space factor G = A A^T (pivoted Cholesky, rank in cache_rank), kept by the
+   solver object: what the setup precomputes */
+CT__PRIVATE int ct__nw_factor_g(ct__run *r, ct__nw_mem *m) {
+    ct_solver *sv = r->sv;
+    if (sv->cache & CT__CACHE_RANK) {
+        r->reused |= CT_REUSED_FACTOR;
+        return sv->cache_rank;
+    }
+    sv->cache_rank = ct__chol_pivoted(&r->op, NULL, r->n, m->Am, m->grad, m->flag); /* rank of G */
+    r->factorizations++;
+    sv->cache |= CT__CACHE_RANK;
+    return sv->cache_rank;
+}
+CT__PRIVATE int ct__nw_general(const ct_problem *p, int n) {
+    return p->soft && p->soft->nv > 0 && p->soft->nv < n;
+}
+CT__PRIVATE ct_result ct__nw_prepare(ct__run *r) {
+    ct__nw_mem m;
+    ct__arena a = r->mem;
+    ct__nw_layout(&a, &r->dims, &m);
+    if (!ct__nw_general(r->p, r->n) && r->n > 0) (void)ct__nw_factor_g(r, &m);
+    return CT_OK;
+}
+
+CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
     const ct_problem *p = r->p;
     const ct_newton_settings *ns = &r->s->newton;
     const ct_soft *sf = p->soft;
     const int n = r->n, c0 = p->nb + p->nu, nh = 9 * p->nc + c0;
-    const int gen = sf && sf->nv > 0 && sf->nv < n;
-    ct_real *q = ct__ws_arr(ws, L->x), *dq = ct__ws_arr(ws, L->y), *vc = ct__ws_arr(ws, L->z);
-    ct_real *gam = ct__ws_arr(ws, L->w), *dvc = ct__ws_arr(ws, L->t), *u = ct__ws_arr(ws, L->u);
-    ct_real *gam2 = ct__ws_arr(ws, L->s1), *grad = ct__ws_arr(ws, L->s2), *bv = ct__ws_arr(ws, L->lprev);
-    ct_real *cv = ct__ws_arr(ws, L->s3), *qt = ct__ws_arr(ws, L->s4);
-    ct_real *Am = ct__ws_arr(ws, L->chol), *N = ct__ws_arr(ws, L->nm), *B = ct__ws_arr(ws, L->bm);
-    ct_real *scratch = ct__ws_arr(ws, L->scratch), *hs = ct__ws_arr(ws, L->hess), *hs2 = hs + nh;
-    int *flag = (int *)(void *)(ws->base + L->idx);
+    const int gen = ct__nw_general(p, n);
+    ct__nw_mem mm;
+    ct__arena ar = r->mem;
+    ct_real *q, *dq, *vc, *gam, *dvc, *u, *gam2, *grad, *bv = r->lprev, *cv, *qt, *Am, *N, *B;
+    ct_real *scratch, *hs, *hs2;
     const ct_real *A;
     ct__nwq Q;
     ct__nwls ls;
     ct_real cost;
     int m, lda, i, j, k, a, bb;
 
+    ct__nw_layout(&ar, &r->dims, &mm);
+    q = mm.q; dq = mm.dq; vc = mm.vc; gam = mm.gam; dvc = mm.dvc; u = mm.u; gam2 = mm.gam2;
+    grad = mm.grad; cv = mm.cv; qt = mm.qt; Am = mm.Am; N = mm.N; B = mm.B; scratch = mm.scratch;
+    hs = mm.hs;
+    hs2 = hs + nh;
     /* the map v_c = A q + b (b in bv) and the start q from lambda */
     if (gen) {
         m = sf->nv;
@@ -4058,10 +4932,9 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, const ct__layout *L, ct_workspace *
         ct__chol_solve(B, m, m, q);
         for (j = 0; j < m; ++j) q[j] += sf->vstar[j];
     } else {
-        m = ct__chol_pivoted(p->G, n, Am, grad, flag); /* rank r of G */
+        m = ct__nw_factor_g(r, &mm); /* rank r of G */
         lda = n;
         A = Am;
-        r->factorizations++;
         CONTACT_MEMCPY(bv, p->g, (size_t)n * sizeof(ct_real));
         ct__atmul(A, n, m, lda, lambda, q); /* x = L^T lambda */
     }
@@ -4190,11 +5063,30 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, const ct__layout *L, ct_workspace *
     return CT_STATUS_MAX_ITERATIONS;
 }
 
+CT__PRIVATE ct_result ct__nw_check(const ct_settings *s, const char **field) {
+    const ct_newton_settings *w = &s->newton;
+    CT__CHECK(w->alpha_max >= 1 && ct__finite(w->alpha_max), "newton.alpha_max");
+    CT__CHECK(w->ls_iters >= 1, "newton.ls_iters");
+    CT__CHECK(w->ls_tol > 0 && ct__finite(w->ls_tol), "newton.ls_tol");
+    CT__CHECK(w->cost_tol >= 0 && ct__finite(w->cost_tol), "newton.cost_tol");
+    return CT_OK;
+}
+CT__PRIVATE ct_flavor ct__nw_flavor(const ct_settings *s) {
+    (void)s;
+    return CT_FLAVOR_SOFT;
+}
+static const ct__method ct__method_newton_soft = {CT_METHOD_NEWTON_SOFT, "NEWTON_SOFT", CT__FORMS_ROWS, 0,
+    ct__nw_flavor, ct__nw_check, ct__nw_layout, ct__nw_prepare, ct__newton, CT__LAST_METHOD};
+#undef CT__LAST_METHOD
+#define CT__LAST_METHOD (&ct__method_newton_soft)
+#endif /* CT__HAS_NEWTON_SOFT */
+
 /* >>derivatives -------------------------------------------------------------------------- */
 /* ct_jvp / ct_vjp (the math is in their declaration and docs/solvers.md). One linearization
    A dlambda = -S rhs (+ the mu terms), rhs = dg + dG lambda, shared by both products:
    jvp solves it, vjp solves the transposed system. */
 
+#ifdef CT__HAS_DERIVATIVES
 /* In-place LU with partial pivoting of a row-major n x n matrix; piv: n ints. Returns the
    smallest |pivot| (0 when singular). */
 CT__PRIVATE ct_real ct__lu_factor(ct_real *a, int n, int *piv) {
@@ -4295,10 +5187,13 @@ CT__PRIVATE ct_result ct__lin_build(ct__lin *z, const ct_settings *s, const ct_r
     }
     z->tol_l = rtol * lmax;
     tol_v = rtol * ct__max(vmax, gmax);
+#ifdef CT__HAS_SOFT
     if (z->soft) {
         /* C: factors of the Hessian blocks at v_c = v - R lambda */
         ct_real vc[3], gm[3], H[9], d3[3], cost, h;
         int fl[3];
+        ct__op gop;
+        ct__op_init(&gop, p);
         for (i = 0; i < c0; ++i) {
             ct__soft_row(p, i, v[i] - p->R[i] * lambda[i], &cost, gm, &h);
             z->C[i] = CONTACT_SQRT(h);
@@ -4309,7 +5204,7 @@ CT__PRIVATE ct_result ct__lin_build(ct__lin *z, const ct_settings *s, const ct_r
             ct__soft_contact(p, i, vc, &cost, gm, H);
             for (a = 0; a < 3; ++a) /* exact symmetry for the pivoted Cholesky */
                 for (b = 0; b < a; ++b) H[3 * a + b] = H[3 * b + a] = (ct_real)0.5 * (H[3 * a + b] + H[3 * b + a]);
-            (void)ct__chol_pivoted(H, 3, z->C + c0 + 9 * i, d3, fl);
+            (void)ct__chol_pivoted(NULL, H, 3, z->C + c0 + 9 * i, d3, fl);
         }
         /* GC (n x n), then I + C^T G C into A and its Cholesky */
         for (j = 0; j < n; ++j) {
@@ -4317,12 +5212,11 @@ CT__PRIVATE ct_result ct__lin_build(ct__lin *z, const ct_settings *s, const ct_r
             tmp[j] = 1;
             ct__lin_cmul(z, tmp, tmp + n, 0); /* column j of C */
             for (i = 0; i < n; ++i) {
-                const ct_real *gi = p->G + (size_t)i * n;
                 ct_real e = 0;
-                if (j < c0) e = gi[j] * tmp[n + j];
+                if (j < c0) e = ct__op_g(&gop, i, j) * tmp[n + j];
                 else {
                     int r0 = c0 + (j - c0) / 3 * 3;
-                    for (a = 0; a < 3; ++a) e += gi[r0 + a] * tmp[n + r0 + a];
+                    for (a = 0; a < 3; ++a) e += ct__op_g(&gop, i, r0 + a) * tmp[n + r0 + a];
                 }
                 z->GC[(size_t)i * n + j] = e;
             }
@@ -4335,6 +5229,7 @@ CT__PRIVATE ct_result ct__lin_build(ct__lin *z, const ct_settings *s, const ct_r
         z->unique = 1;
         return ct__chol_factor(z->A, n, n, tmp) >= 0 ? CT_ERROR_NOT_POSITIVE_DEFINITE : CT_OK;
     }
+#endif
     /* NCP / CCP: the mode system with K = G + R (+ eps I when singular) */
     {
         int attempt;
@@ -4425,11 +5320,46 @@ CT__PRIVATE void ct__lin_rhs(const ct__lin *z, const ct_settings *s, const ct_re
     }
 }
 
+/* the arrays of the derivatives: the n x n system and G C, the Hessian factors C (or the
+   mode data md), scratch (2 n) and four vectors */
+typedef struct ct__lin_mem {
+    ct_real *A, *GC, *C, *tmp, *y, *z, *w, *t;
+    int *piv;
+} ct__lin_mem;
+CT__PRIVATE void ct__lin_layout(ct__arena *a, const ct__dims *d, ct__lin_mem *m) {
+    const size_t n = (size_t)d->n;
+    m->A = ct__arena_real(a, n * n);
+    m->GC = ct__arena_real(a, n * n);
+    m->C = ct__arena_real(a, 9 * (size_t)d->nc + (size_t)d->c0); /* >= 5 nc (md) */
+    m->tmp = ct__arena_real(a, 2 * n);
+    m->y = ct__arena_real(a, n);
+    m->z = ct__arena_real(a, n);
+    m->w = ct__arena_real(a, n);
+    m->t = ct__arena_real(a, n);
+    m->piv = ct__arena_int(a, n);
+}
+
+CT_API ct_result ct_derivatives_size(int nb, int nu, int nc, size_t *bytes) {
+    ct__dims d;
+    ct__arena a;
+    ct__lin_mem m;
+    if (!bytes) return CT_ERROR_INVALID_ARGUMENT;
+    if (!ct__sizes_ok(nb, nu, nc)) return CT_ERROR_INVALID_SIZE;
+    ct__dims_init(&d, nb, nu, nc, CT__FORM_DENSE, -1);
+    a.base = NULL;
+    a.at = 0;
+    ct__lin_layout(&a, &d, &m);
+    *bytes = a.at + CT__ALIGN - 1; /* room to align the caller's pointer */
+    return CT_OK;
+}
+
 CT__PRIVATE ct_result ct__lin_setup(ct__lin *z, const ct_problem *p, const ct_settings *s,
                                     ct_workspace *ws, const ct_real *lambda, const ct_real *v,
-                                    ct__layout *L) {
+                                    ct__lin_mem *L) {
     ct_result res;
     ct_flavor fl;
+    ct__dims d;
+    ct__arena a;
     int n;
     if (!p || !s || !ws || !lambda || !v) return CT_ERROR_INVALID_ARGUMENT;
     res = ct_settings_validate(s);
@@ -4438,29 +5368,37 @@ CT__PRIVATE ct_result ct__lin_setup(ct__lin *z, const ct_problem *p, const ct_se
     if (res != CT_OK) return res;
     fl = ct_method_flavor(s);
     if (fl != CT_FLAVOR_NCP && fl != CT_FLAVOR_CCP && fl != CT_FLAVOR_SOFT) return CT_ERROR_INVALID_SETTINGS;
-    if (!p->G && p->nb + p->nu + p->nc > 0) return CT_ERROR_INVALID_ARGUMENT; /* dense G only */
+    if (p->Gop && p->nb + p->nu + p->nc > 0) return CT_ERROR_STORAGE_UNSUPPORTED; /* needs G's entries */
     if (fl == CT_FLAVOR_SOFT) {
+#ifdef CT__HAS_SOFT
         res = ct__soft_validate(p);
         if (res != CT_OK) return res;
+#else
+        return CT_ERROR_COMPILED_OUT;
+#endif
     }
     n = p->nb + p->nu + 3 * p->nc;
     if (!ct__all_finite(lambda, (size_t)n) || !ct__all_finite(v, (size_t)n)) return CT_ERROR_NON_FINITE;
     if (!ct__in_range(lambda, (size_t)n)) return CT_ERROR_OUT_OF_RANGE;
-    ct__layout_for(CT_METHOD_NEWTON_SOFT, p->nb, p->nu, p->nc, L);
-    if (L->total > ws->size || (L->total > 0 && !ws->base)) return CT_ERROR_WORKSPACE_TOO_SMALL;
-    ct__ws_state(ws)->magic = 0; /* the workspace is overwritten */
-    ct__ws_state(ws)->sp_magic = 0;
+    ct__dims_init(&d, p->nb, p->nu, p->nc, CT__FORM_DENSE, -1);
+    a.base = NULL;
+    a.at = 0;
+    ct__lin_layout(&a, &d, L);
+    if (a.at > ws->size || (a.at > 0 && !ws->base)) return CT_ERROR_WORKSPACE_TOO_SMALL;
+    a.base = ws->base;
+    a.at = 0;
+    ct__lin_layout(&a, &d, L);
     z->p = p;
     z->n = n;
     z->soft = fl == CT_FLAVOR_SOFT;
-    z->A = ct__ws_arr(ws, L->nm);
-    z->GC = ct__ws_arr(ws, L->bm);
-    z->C = ct__ws_arr(ws, L->hess);
-    z->md = ct__ws_arr(ws, L->hess);
-    z->piv = (int *)(void *)(ws->base + L->idx);
+    z->A = L->A;
+    z->GC = L->GC;
+    z->C = L->C;
+    z->md = L->C;
+    z->piv = L->piv;
     z->unique = 1;
     if (n == 0) return CT_OK;
-    return ct__lin_build(z, s, lambda, v, ct__ws_arr(ws, L->x));
+    return ct__lin_build(z, s, lambda, v, L->tmp);
 }
 
 CT_API ct_result ct_jvp(const ct_problem *p, const ct_settings *s, ct_workspace *ws,
@@ -4468,7 +5406,7 @@ CT_API ct_result ct_jvp(const ct_problem *p, const ct_settings *s, ct_workspace 
                         const ct_real *dG, const ct_real *dmu, const ct_real *dR,
                         ct_real *dlambda, ct_real *dv, int *lambda_unique) {
     ct__lin z;
-    ct__layout L;
+    ct__lin_mem L;
     ct_real *rhs, *b, *t;
     ct_result res;
     int i, n;
@@ -4477,9 +5415,9 @@ CT_API ct_result ct_jvp(const ct_problem *p, const ct_settings *s, ct_workspace 
     if (res != CT_OK) return res;
     n = z.n;
     if ((dmu || dR) && z.soft) return CT_ERROR_INVALID_ARGUMENT; /* not provided for the soft models */
-    rhs = ct__ws_arr(ws, L.y);
-    b = ct__ws_arr(ws, L.z);
-    t = ct__ws_arr(ws, L.w);
+    rhs = L.y;
+    b = L.z;
+    t = L.w;
     /* rhs = dg + dG lambda */
     /* rhs = dg + dG lambda + dR lambda (v = (G + R) lambda + g) */
     for (i = 0; i < n; ++i)
@@ -4515,7 +5453,7 @@ CT_API ct_result ct_vjp(const ct_problem *p, const ct_settings *s, ct_workspace 
                         const ct_real *vbar, ct_real *gbar, ct_real *Gbar, ct_real *mubar,
                         ct_real *Rbar, int *lambda_unique) {
     ct__lin z;
-    ct__layout L;
+    ct__lin_mem L;
     ct_real *w, *t, *u, *gb;
     ct_result res;
     int i, j, n;
@@ -4524,10 +5462,10 @@ CT_API ct_result ct_vjp(const ct_problem *p, const ct_settings *s, ct_workspace 
     if (res != CT_OK) return res;
     n = z.n;
     if ((mubar || Rbar) && z.soft) return CT_ERROR_INVALID_ARGUMENT;
-    w = ct__ws_arr(ws, L.y);
-    t = ct__ws_arr(ws, L.z);
-    u = ct__ws_arr(ws, L.w);
-    gb = ct__ws_arr(ws, L.t);
+    w = L.y;
+    t = L.z;
+    u = L.w;
+    gb = L.t;
     if (z.soft) {
         /* w = vbar - H (R vbar + lbar); gbar = (I + H G)^-1 w = w - C (I + C^T G C)^-1 C^T G w */
         for (i = 0; i < n; ++i) t[i] = (p->R && vbar ? p->R[i] * vbar[i] : 0) + (lbar ? lbar[i] : 0);
@@ -4589,13 +5527,14 @@ CT_API ct_result ct_vjp(const ct_problem *p, const ct_settings *s, ct_workspace 
     if (lambda_unique) *lambda_unique = z.unique;
     return CT_OK;
 }
+#endif /* CT__HAS_DERIVATIVES */
 
-/* >>solver-inverse ----------------------------------------------------------------------- */
-/* Inverse dynamics (seed 003 Sec. IV, eq. 47-48, Alg. 2). Given the target constraint
+/* >>inverse ------------------------------------------------------------------------------ */
+/* Inverse dynamics ([Carpentier24] Sec. IV, eq. 47-48, Alg. 2). Given the target constraint
    velocities c (p->g) and the compliance R, find lambda in K with sigma = R lambda + c and
    K contains lambda _|_ sigma + Gamma(sigma) in K*. G is absent, so rows and contacts are
    independent and every iteration is O(n): with D = R + eta I (diagonal, eta the proximal
-   weight, seed 003's rho),
+   weight, [Carpentier24]'s rho),
      s       = Gamma(R lambda + c)                          (Alg. 2 line 2; CCP: s = 0)
      lambda <- P^D_K(-D^-1 (c + s - eta lambda))             (line 3)
    where P^D_K is the projection in the metric D: free on bilateral rows, max(0, .) on
@@ -4605,6 +5544,7 @@ CT_API ct_result ct_vjp(const ct_problem *p, const ct_settings *s, ct_workspace 
    target makes the steps of one block converge to a nonzero direction d in K with R d = 0 and
    (c + s)^T d < 0 (ct__unbounded's certificate, per block since the problem is separable);
    an iteration with such a block stops the solve with CT_STATUS_NUMERICAL_FAILURE. */
+#ifdef CT__HAS_INVERSE
 /* the certificate of one row or block (the problem is separable), A = R: exact when R = 0 */
 CT__PRIVATE int ct__block_unbounded(int len, int nonneg, ct_real mu, const ct_real *d, const ct_real *Rb,
                                     const ct_real *q, ct_real r_max) {
@@ -4629,11 +5569,11 @@ CT_API ct_result ct_inverse_dynamics(const ct_problem *p, const ct_settings *s, 
     if (!p || !s) return CT_ERROR_INVALID_ARGUMENT;
     res = ct_settings_validate(s);
     if (res != CT_OK) return res;
-    if (!ct__is_admm(s->method)) return CT_ERROR_INVALID_SETTINGS;
+    if (s->method != CT_METHOD_ADMM_NCP && s->method != CT_METHOD_ADMM_CCP) return CT_ERROR_INVALID_SETTINGS;
     info->method = s->method;
-    info->flavor = ct_method_flavor(s);
+    info->flavor = s->method == CT_METHOD_ADMM_CCP ? CT_FLAVOR_CCP : CT_FLAVOR_NCP;
     desaxce = info->flavor == CT_FLAVOR_NCP;
-    res = ct__validate(p, s->sym_tol, 0);
+    res = ct__validate(p, s->sym_tol, 0, NULL);
     if (res != CT_OK) return res;
     n = p->nb + p->nu + 3 * p->nc;
     c0 = p->nb + p->nu;
@@ -4647,7 +5587,7 @@ CT_API ct_result ct_inverse_dynamics(const ct_problem *p, const ct_settings *s, 
     if (p->R)
         for (i = 0; i < p->nc; ++i)
             if (p->R[c0 + 3 * i] != p->R[c0 + 3 * i + 1]) return CT_ERROR_ANISOTROPIC_COMPLIANCE;
-    res = ct__start(s, lambda, n);
+    res = ct__start(s, lambda, n, NULL);
     if (res != CT_OK) return res;
     info->rho = eta;
     info->status = CT_STATUS_MAX_ITERATIONS;
@@ -4716,11 +5656,13 @@ CT_API ct_result ct_inverse_dynamics(const ct_problem *p, const ct_settings *s, 
     else ct_criteria(p, lambda, sigma, CT_FLAVOR_NCP, &info->ncp);
     return CT_OK;
 }
+#endif /* CT__HAS_INVERSE */
 
 /* >>compliance --------------------------------------------------------------------------- */
 /* Helpers that turn the parameters users already have into R and a reference velocity
-   (seed 001 Sec. V-D, seed 002 Sec. V-A and its notes, seed 000 notes Sec. 1.8). */
-/* (ct__block_frobenius and CT__FOUR_PI_SQ are in >>soft) */
+   ([Tsounis25] Sec. V-D, [Castro23] Sec. V-A, [Castro22], and ContactBench, the reference
+   implementation of [LeLidec24]). */
+#ifdef CT__HAS_COMPLIANCE
 /* the checks every helper shares: p with G, a range [first, first + count) of `items` */
 CT__PRIVATE ct_result ct__compliance_args(const ct_problem *p, int first, int count, int items,
                                           const ct_real *R) {
@@ -4861,14 +5803,563 @@ CT_API ct_result ct_compliance_spring_damper(const ct_problem *p, int c0, int co
     }
     return CT_OK;
 }
+#endif /* CT__HAS_COMPLIANCE */
+
+/* >>methods ------------------------------------------------------------------------------ */
+/* The method table: the rows the >>solver-* sections chained (CT__LAST_METHOD). A method that
+   is compiled out has no row. */
+CT__PRIVATE const ct__method *ct__method_of(ct_method m) {
+    const ct__method *d = CT__LAST_METHOD;
+    for (; d; d = d->next)
+        if (d->id == m) return d;
+    return NULL;
+}
+
+CT_API ct_flavor ct_method_flavor(const ct_settings *s) {
+    const ct__method *d = s ? ct__method_of(s->method) : NULL;
+    return d ? d->flavor(s) : CT_FLAVOR_NCP;
+}
+
+CT_API const char *ct_method_string(ct_method m) {
+    const ct__method *d = ct__method_of(m);
+    if (d) return d->name;
+    return (unsigned)m < (unsigned)CT_METHOD_COUNT_ ? "compiled out" : "unknown method";
+}
+
+/* the common fields, then the knobs of every compiled method family */
+CT__PRIVATE ct_result ct__settings_check(const ct_settings *s, const char **field) {
+    const ct__method *d;
+    ct_result r;
+    *field = NULL;
+    if (!s) return CT_ERROR_INVALID_ARGUMENT;
+    r = ct__settings_common(s, field);
+    for (d = CT__LAST_METHOD; d && r == CT_OK; d = d->next) r = d->check(s, field);
+    return r;
+}
+CT_API ct_result ct_settings_validate(const ct_settings *s) {
+    const char *field;
+    return ct__settings_check(s, &field);
+}
+
+/* >>solver ------------------------------------------------------------------------------- */
+/* The solver object (ct_solver) and the one-call path ct_solve, which sets up a solver object
+   on the workspace's memory, solves once and keeps nothing. A solve:
+     validate (settings, problem, the method's forms of G, the soft model) -> the method's row
+     -> the start (warm start checked, or zero; its velocity, scored: a start that meets the
+     tolerance returns at once) -> the method's solve -> the returned point scored by
+     ct_criteria in the method's flavor and in the NCP flavor -> ct_info. */
+
+/* The run of the method of sv on its memory (the common arrays, then the method's) */
+CT__PRIVATE void ct__run_init(ct__run *r, ct_solver *sv, const ct__method *d) {
+    ct__common c;
+    CONTACT_MEMSET(r, 0, sizeof(*r));
+    r->p = &sv->problem;
+    r->s = &sv->settings;
+    r->sv = sv;
+    ct__op_init(&r->op, r->p);
+    ct__dims_init(&r->dims, r->p->nb, r->p->nu, r->p->nc, ct__form(r->p), sv->nnzl);
+    r->mem.base = sv->ws.base;
+    r->mem.at = 0;
+    ct__common_layout(&r->mem, &r->dims, &c);
+    r->lprev = c.lprev;
+    r->n = r->dims.n;
+    r->flavor = d->flavor(r->s);
+    r->fail_row = -1;
+}
+
+/* the bytes of the common arrays and the method's */
+CT__PRIVATE size_t ct__bytes(const ct__method *d, const ct__dims *dims) {
+    ct__arena a;
+    ct__common c;
+    a.base = NULL;
+    a.at = 0;
+    ct__common_layout(&a, dims, &c);
+    d->layout(&a, dims, NULL);
+    return a.at;
+}
+
+/* The checks of a setup that depend on the method: its row, the form of G, the soft model */
+CT__PRIVATE ct_result ct__method_checks(const ct_problem *p, const ct_settings *s, const ct__method **out,
+                                        ct__why *why) {
+    const ct__method *d = ct__method_of(s->method);
+    const int n = p->nb + p->nu + 3 * p->nc;
+    *out = d;
+    if (!d) return ct__fail(why, CT_ERROR_COMPILED_OUT, "method", -1);
+    if (n > 0 && !(d->forms & (1u << ct__form(p)))) return ct__fail(why, CT_ERROR_STORAGE_UNSUPPORTED, "G/Gs/Gop", -1);
+    if (d->flavor(s) == CT_FLAVOR_SOFT) {
+#ifdef CT__HAS_SOFT
+        ct_result r = ct__soft_validate(p);
+        if (r != CT_OK) return ct__fail(why, r, "soft", -1);
+#else
+        return ct__fail(why, CT_ERROR_COMPILED_OUT, "soft", -1);
+#endif
+    }
+    return CT_OK;
+}
+
+/* The size of the sparse factor of p: -1 without one; with CONTACT_NO_MALLOC the bound of a
+   dense factor, ng (ng - 1) / 2 blocks, else the minimum-degree ordering's, computed on
+   temporary memory (CT_ERROR_OUT_OF_MEMORY) */
+CT__PRIVATE ct_result ct__nnzl(const ct_problem *p, const ct__method *d, long *nnzl) {
+    *nnzl = -1;
+#ifdef CT__HAS_SPCHOL
+    if (d->fac && p->Gs && p->nb + p->nu + p->nc > 0) {
+        const int ng = p->nb + p->nu + p->nc;
+        *nnzl = (long)ng * (long)(ng - 1) / 2;
+#ifndef CONTACT_NO_MALLOC
+        {
+            const size_t words = ((size_t)ng + 63) / 64;
+            ct__spchol sp;
+            void *mem = CONTACT_MALLOC(words * (size_t)ng * 8 + 4 * ((size_t)ng + 1) * sizeof(int), NULL);
+            if (!mem) return CT_ERROR_OUT_OF_MEMORY;
+            CONTACT_MEMSET(&sp, 0, sizeof(sp));
+            sp.ng = ng;
+            sp.bits = (unsigned long long *)mem;
+            sp.perm = (int *)(void *)(sp.bits + words * (size_t)ng);
+            sp.iperm = sp.perm + ng + 1;
+            sp.lp = sp.iperm + ng + 1;
+            sp.deg = sp.lp + ng + 1;
+            *nnzl = ct__sp_order(&sp, p->Gs, NULL, 0);
+            CONTACT_FREE(mem, NULL);
+        }
+#endif
+    }
+#else
+    (void)p;
+    (void)d;
+#endif
+    return CT_OK;
+}
+
+/* Set up sv (its ws set) for p and s. eager: compute what the method precomputes now (the
+   solver object), else when the solve first needs it (ct_solve). */
+CT__PRIVATE ct_result ct__setup(ct_solver *sv, const ct_problem *p, const ct_settings *s, int eager,
+                                ct__why *why) {
+    const ct__method *d;
+    ct__dims dims;
+    ct_result res;
+    const char *field = NULL;
+    sv->ready = 0;
+    sv->cache = 0;
+    sv->nnzl = -1;
+    CONTACT_MEMSET(&sv->state, 0, sizeof(sv->state));
+    if (!s) return ct__fail(why, CT_ERROR_INVALID_ARGUMENT, "s", -1);
+    res = ct__settings_check(s, &field);
+    if (res != CT_OK) return ct__fail(why, res, field, -1);
+    res = ct__validate(p, s->sym_tol, 1, why);
+    if (res != CT_OK) return res;
+    res = ct__method_checks(p, s, &d, why);
+    if (res != CT_OK) return res;
+    sv->problem = *p;
+    sv->settings = *s;
+    ct__dims_init(&dims, p->nb, p->nu, p->nc, ct__form(p), -1);
+    if (d->fac && dims.form == CT__FORM_SPARSE && dims.n > 0) dims.nnzl = 0; /* analysed below */
+    if (ct__bytes(d, &dims) > sv->ws.size || (dims.n > 0 && !sv->ws.base))
+        return ct__fail(why, CT_ERROR_WORKSPACE_TOO_SMALL, "ws", -1);
+#ifdef CT__HAS_ADMM
+    if (dims.nnzl == 0) { /* the ordering and symbolic factorization of a block-sparse G */
+        ct__run r;
+        ct__admm_mem m;
+        ct__arena a;
+        sv->nnzl = 0;
+        ct__run_init(&r, sv, d);
+        a = r.mem;
+        ct__admm_layout(&a, &dims, &m);
+        a.at = m.fac_at;
+        res = ct__fac_analyze(&m.fac, &r.op, a, sv->ws.size > a.at ? sv->ws.size - a.at : 0, &dims);
+        if (res != CT_OK) return ct__fail(why, res, "ws", -1);
+        sv->nnzl = dims.nnzl;
+        sv->cache |= CT__CACHE_ORDER;
+    }
+#endif
+    sv->ready = 1;
+    if (eager && d->prepare && dims.n > 0) {
+        ct__run r;
+        ct__run_init(&r, sv, d);
+        res = d->prepare(&r);
+        if (res != CT_OK) {
+            sv->ready = 0;
+            return ct__fail(why, res, "G", r.fail_row);
+        }
+    }
+    return CT_OK;
+}
+
+/* ct_info for an error: the status NOT_SOLVED and the culprit */
+CT__PRIVATE ct_result ct__info_error(ct_info *info, ct_result r, const ct__why *why) {
+    info->status = CT_STATUS_NOT_SOLVED;
+    info->error_index = why->index;
+    info->error_field = why->field;
+    return r;
+}
+
+/* Solve the set-up problem of sv (ct_solver_solve, and ct_solve: fresh = 1) */
+CT__PRIVATE ct_result ct__solver_run(ct_solver *sv, ct_real *lambda, ct_real *v, ct_info *info, int fresh) {
+    const ct_problem *p = &sv->problem;
+    const ct_settings *s = &sv->settings;
+    const ct__method *d = ct__method_of(s->method);
+    ct__run run;
+    ct__why why;
+    ct_result res;
+    ct_status st_out;
+    int n, start_met = 0;
+    why.index = -1;
+    why.field = NULL;
+    n = p->nb + p->nu + 3 * p->nc;
+    info->method = s->method;
+    if (!sv->ready || !d) return ct__info_error(info, CT_ERROR_NO_SETUP, &why);
+    if (n > 0 && (!lambda || !v)) {
+        why.field = lambda ? "v" : "lambda";
+        return ct__info_error(info, CT_ERROR_INVALID_ARGUMENT, &why);
+    }
+    res = ct__start(s, lambda, n, &why);
+    if (res != CT_OK) return ct__info_error(info, res, &why);
+
+    ct__run_init(&run, sv, d);
+    info->flavor = run.flavor;
+    info->workspace_peak = ct__bytes(d, &run.dims);
+    if (n > 0) { /* every solver starts from v = the velocity of its start */
+        ct__start_velocity(&run, lambda, v);
+        if (run.flavor != CT_FLAVOR_SIGNORINI) start_met = ct__score(&run, lambda, v);
+    }
+    if (n == 0 || start_met) {
+        /* nothing to solve, or the start (a warm start, or lambda = 0 when every contact opens)
+           already meets the tolerance: no setup, no iteration */
+        st_out = CT_STATUS_CONVERGED;
+    } else {
+        st_out = d->solve(&run, lambda, v);
+        if (!fresh && (sv->cache & CT__CACHE_ORDER)) run.reused |= CT_REUSED_ORDERING;
+        if (run.not_psd) { /* G + R + shift I not PD: G has a negative eigenvalue */
+            why.field = "G";
+            why.index = run.fail_row;
+            return ct__info_error(info, CT_ERROR_NOT_PSD, &why);
+        }
+    }
+    /* Score the returned point with the one criteria function, in both flavors. A solver that
+       returns CONVERGED returns the point its last check scored, v included: reuse that. */
+    if (n > 0) {
+        if (st_out == CT_STATUS_CONVERGED && run.last_met) {
+            info->model = run.last;
+        } else {
+            ct_velocity(p, lambda, v);
+            ct__criteria_want(p, lambda, v, run.flavor, &info->model, CT__WANT_ALL);
+        }
+        if (run.flavor == CT_FLAVOR_NCP) info->ncp = info->model;
+        else ct__criteria_want(p, lambda, v, CT_FLAVOR_NCP, &info->ncp, CT__WANT_ALL);
+        if (st_out != CT_STATUS_NUMERICAL_FAILURE) {
+            /* CONVERGED means the returned point meets the tolerance in the method's flavor.
+               For NCP, CCP and LCP the residuals are a complete optimality measure, so a
+               point that meets them is converged whatever stopped the solver; Preclik's model
+               (SIGNORINI) also needs the solver's own small-update test. */
+            int met = s->stop == CT_STOP_RELATIVE ? info->model.relative <= s->tol_rel
+                                                  : info->model.absolute <= s->tol_abs;
+            if (!met && st_out == CT_STATUS_CONVERGED) st_out = CT_STATUS_MAX_ITERATIONS;
+            else if (met && run.flavor != CT_FLAVOR_SIGNORINI) st_out = CT_STATUS_CONVERGED;
+        }
+    } else { /* nothing to solve: every residual is 0, with no worst row */
+        info->ncp.primal_row = info->ncp.dual_row = info->ncp.comp_row = -1;
+        info->ncp.natmap_row = info->ncp.signorini_row = info->ncp.absolute_row = -1;
+        info->model = info->ncp;
+    }
+    info->status = st_out;
+    info->iterations = run.iterations;
+    info->factorizations = run.factorizations;
+    info->rho = run.rho;
+    info->reused = run.reused;
+    return CT_OK;
+}
+
+/* a zeroed ct_info (info NULL: local) with no culprit */
+CT__PRIVATE ct_info *ct__info_init(ct_info *info, ct_info *local) {
+    if (!info) info = local;
+    CONTACT_MEMSET(info, 0, sizeof(*info));
+    info->status = CT_STATUS_NOT_SOLVED;
+    info->error_index = -1;
+    return info;
+}
+
+CT_API ct_result ct_solve(const ct_problem *p, const ct_settings *s, ct_workspace *ws,
+                          ct_real *lambda, ct_real *v, ct_info *info) {
+    ct_solver sv;
+    ct_info local;
+    ct__why why;
+    ct_result res;
+    info = ct__info_init(info, &local);
+    why.index = -1;
+    why.field = NULL;
+    if (!ws) {
+        why.field = "ws";
+        return ct__info_error(info, CT_ERROR_INVALID_ARGUMENT, &why);
+    }
+    if (s) info->method = s->method;
+    CONTACT_MEMSET(&sv, 0, sizeof(sv));
+    sv.ws = *ws;
+    res = ct__setup(&sv, p, s, 0, &why);
+    if (res != CT_OK) return ct__info_error(info, res, &why);
+    return ct__solver_run(&sv, lambda, v, info, 1);
+}
+
+/* The bytes a workspace or a solver object needs for p and s (dims given: p may be NULL for
+   a dense G) */
+CT__PRIVATE ct_result ct__size(const ct_problem *p, const ct_settings *s, int nb, int nu, int nc,
+                               size_t *bytes) {
+    const ct__method *d;
+    ct__dims dims;
+    ct_result r;
+    long nnzl = -1;
+    if (!s || !bytes) return CT_ERROR_INVALID_ARGUMENT;
+    if (!ct__sizes_ok(nb, nu, nc)) return CT_ERROR_INVALID_SIZE;
+    if ((unsigned)s->method >= (unsigned)CT_METHOD_COUNT_) return CT_ERROR_INVALID_SETTINGS;
+    d = ct__method_of(s->method);
+    if (!d) return CT_ERROR_COMPILED_OUT;
+    ct__dims_init(&dims, nb, nu, nc, p ? ct__form(p) : CT__FORM_DENSE, -1);
+    if (p && d->fac && dims.form == CT__FORM_SPARSE && dims.n > 0) {
+        r = ct_settings_validate(s);
+        if (r != CT_OK) return r;
+        r = ct_problem_validate(p, s->sym_tol);
+        if (r != CT_OK) return r;
+        r = ct__nnzl(p, d, &nnzl);
+        if (r != CT_OK) return r;
+        dims.nnzl = nnzl;
+        *bytes = ct__bytes(d, &dims) + CT__ALIGN - 1 + CT__SP_SLACK; /* and the li capacity's slack */
+        return CT_OK;
+    }
+    *bytes = ct__bytes(d, &dims) + CT__ALIGN - 1; /* room to align the caller's pointer */
+    return CT_OK;
+}
+
+CT_API ct_result ct_workspace_size(int nb, int nu, int nc, const ct_settings *s, size_t *bytes) {
+    return ct__size(NULL, s, nb, nu, nc, bytes);
+}
+
+CT_API ct_result ct_workspace_size_problem(const ct_problem *p, const ct_settings *s, size_t *bytes) {
+    if (!p) return CT_ERROR_INVALID_ARGUMENT;
+    return ct__size(p, s, p->nb, p->nu, p->nc, bytes);
+}
+
+CT_API ct_result ct_solver_size(const ct_problem *p, const ct_settings *s, size_t *bytes) {
+    return ct_workspace_size_problem(p, s, bytes);
+}
+
+CT_API ct_result ct_solver_init(ct_solver *sv, void *mem, size_t bytes) {
+    ct_result r;
+    if (!sv) return CT_ERROR_INVALID_ARGUMENT;
+    CONTACT_MEMSET(sv, 0, sizeof(*sv));
+    sv->nnzl = -1;
+    r = ct_workspace_init(&sv->ws, mem, bytes);
+    return r;
+}
+
+#ifndef CONTACT_NO_MALLOC
+CT_API ct_result ct_solver_alloc(ct_solver *sv, const ct_problem *p, const ct_settings *s,
+                                 void *alloc_ctx) {
+    ct_result r;
+    if (!sv) return CT_ERROR_INVALID_ARGUMENT;
+    CONTACT_MEMSET(sv, 0, sizeof(*sv));
+    sv->nnzl = -1;
+    r = ct_workspace_alloc_problem(&sv->ws, p, s, alloc_ctx);
+    return r;
+}
+CT_API void ct_solver_free(ct_solver *sv) {
+    if (!sv) return;
+    ct_workspace_free(&sv->ws);
+    CONTACT_MEMSET(sv, 0, sizeof(*sv));
+}
+#endif
+
+CT_API ct_result ct_solver_setup(ct_solver *sv, const ct_problem *p, const ct_settings *s,
+                                 ct_info *info) {
+    ct_info local;
+    ct__why why;
+    ct_result res;
+    info = ct__info_init(info, &local);
+    why.index = -1;
+    why.field = NULL;
+    if (!sv) {
+        why.field = "sv";
+        return ct__info_error(info, CT_ERROR_INVALID_ARGUMENT, &why);
+    }
+    res = ct__setup(sv, p, s, 1, &why);
+    if (res != CT_OK) return ct__info_error(info, res, &why);
+    info->status = CT_STATUS_NOT_SOLVED; /* set up, not solved yet */
+    return CT_OK;
+}
+
+CT_API ct_result ct_solver_solve(ct_solver *sv, ct_real *lambda, ct_real *v, ct_info *info) {
+    ct_info local;
+    ct__why why;
+    info = ct__info_init(info, &local);
+    why.index = -1;
+    why.field = NULL;
+    if (!sv) {
+        why.field = "sv";
+        return ct__info_error(info, CT_ERROR_INVALID_ARGUMENT, &why);
+    }
+    return ct__solver_run(sv, lambda, v, info, 0);
+}
+
+/* An update: p2 replaces the problem when it validates (then the precomputations in drop are
+   dropped); the setup stays as it was otherwise */
+CT__PRIVATE ct_result ct__update(ct_solver *sv, const ct_problem *p2, unsigned drop) {
+    ct__why why;
+    ct_result r;
+    if (!sv) return CT_ERROR_INVALID_ARGUMENT;
+    if (!sv->ready) return CT_ERROR_NO_SETUP;
+    r = ct__validate(p2, sv->settings.sym_tol, 1, &why);
+    if (r != CT_OK) return r;
+    sv->problem = *p2;
+    sv->cache &= ~drop;
+    return CT_OK;
+}
+
+CT_API ct_result ct_solver_update_vectors(ct_solver *sv, const ct_real *g, const ct_real *mu) {
+    ct_problem p2;
+    if (!sv) return CT_ERROR_INVALID_ARGUMENT;
+    p2 = sv->problem;
+    if (g) p2.g = g;
+    if (mu) p2.mu = mu;
+    return ct__update(sv, &p2, 0);
+}
+
+CT_API ct_result ct_solver_update_compliance(ct_solver *sv, const ct_real *R) {
+    ct_problem p2;
+    if (!sv) return CT_ERROR_INVALID_ARGUMENT;
+    p2 = sv->problem;
+    p2.R = R;
+    return ct__update(sv, &p2, CT__CACHE_GS | CT__CACHE_LMAX | CT__CACHE_FACTOR | CT__CACHE_RANK);
+}
+
+CT_API ct_result ct_solver_update_matrix(ct_solver *sv, const ct_problem *p) {
+    ct_problem p2;
+    if (!sv || !p) return CT_ERROR_INVALID_ARGUMENT;
+    if (!sv->ready) return CT_ERROR_NO_SETUP;
+    p2 = sv->problem;
+    if (p->nb != p2.nb || p->nu != p2.nu || p->nc != p2.nc || ct__form(p) != ct__form(&p2) ||
+        (p->G == NULL) != (p2.G == NULL) || (p->Gs == NULL) != (p2.Gs == NULL) ||
+        (p->Gop == NULL) != (p2.Gop == NULL))
+        return CT_ERROR_NO_SETUP; /* another size or form: a new setup */
+#ifdef CT__HAS_SPCHOL
+    if (p->Gs && sv->nnzl >= 0) { /* the pattern of the ordering */
+        const int ng = p->nb + p->nu + p->nc;
+        int k;
+        if (!p->Gs->row_ptr || !p->Gs->col) return CT_ERROR_INVALID_ARGUMENT;
+        for (k = 0; k <= ng; ++k)
+            if (p->Gs->row_ptr[k] != p2.Gs->row_ptr[k]) return CT_ERROR_NO_SETUP;
+        for (k = 0; k < p->Gs->row_ptr[ng]; ++k)
+            if (p->Gs->col[k] != p2.Gs->col[k]) return CT_ERROR_NO_SETUP;
+    }
+#endif
+    p2.G = p->G;
+    p2.Gs = p->Gs;
+    p2.Gop = p->Gop;
+    return ct__update(sv, &p2, CT__CACHE_GS | CT__CACHE_LMAX | CT__CACHE_FACTOR | CT__CACHE_RANK);
+}
+
+CT_API ct_result ct_solver_update_settings(ct_solver *sv, const ct_settings *s) {
+    const ct__method *d;
+    const char *field;
+    ct__why why;
+    ct_result r;
+    ct__dims dims;
+    if (!sv || !s) return CT_ERROR_INVALID_ARGUMENT;
+    if (!sv->ready) return CT_ERROR_NO_SETUP;
+    r = ct__settings_check(s, &field);
+    if (r != CT_OK) return r;
+    r = ct__method_checks(&sv->problem, s, &d, &why);
+    if (r != CT_OK) return r;
+    ct__dims_init(&dims, sv->problem.nb, sv->problem.nu, sv->problem.nc, ct__form(&sv->problem), sv->nnzl);
+    if (d->fac && dims.form == CT__FORM_SPARSE && sv->nnzl < 0) return CT_ERROR_NO_SETUP; /* unanalysed */
+    if (ct__bytes(d, &dims) > sv->ws.size) return CT_ERROR_WORKSPACE_TOO_SMALL;
+    if (s->sym_tol != sv->settings.sym_tol) {
+        r = ct__validate(&sv->problem, s->sym_tol, 1, &why);
+        if (r != CT_OK) return r;
+    }
+    /* what the precomputations depend on: the method (all of them, and the state), omega (the
+       Gauss-Seidel steps), power_iters (L); a factorization is kept for its shift */
+    if (s->method != sv->settings.method) {
+        CONTACT_MEMSET(&sv->state, 0, sizeof(sv->state));
+        sv->cache &= CT__CACHE_ORDER;
+    }
+    if (s->pgs.omega != sv->settings.pgs.omega || s->pgs.desaxce != sv->settings.pgs.desaxce)
+        sv->cache &= ~(unsigned)CT__CACHE_GS;
+    if (s->admm.power_iters != sv->settings.admm.power_iters) sv->cache &= ~(unsigned)CT__CACHE_LMAX;
+    sv->settings = *s;
+    return CT_OK;
+}
+
+/* the solver object's dual vector (ADMM's z, the first of its arrays), or NULL */
+CT__PRIVATE ct_real *ct__solver_dual(const ct_solver *sv) {
+#ifdef CT__HAS_ADMM
+    if (sv->ready && (sv->settings.method == CT_METHOD_ADMM_NCP || sv->settings.method == CT_METHOD_ADMM_CCP)) {
+        ct__dims dims;
+        ct__arena a;
+        ct__common c;
+        ct__admm_mem m;
+        ct__dims_init(&dims, sv->problem.nb, sv->problem.nu, sv->problem.nc, ct__form(&sv->problem), sv->nnzl);
+        a.base = sv->ws.base;
+        a.at = 0;
+        ct__common_layout(&a, &dims, &c);
+        ct__admm_layout(&a, &dims, &m);
+        return m.z;
+    }
+#endif
+    (void)sv;
+    return NULL;
+}
+
+CT_API ct_result ct_solver_state_get(const ct_solver *sv, ct_solver_state *st, ct_real *dual) {
+    const int n = sv ? sv->problem.nb + sv->problem.nu + 3 * sv->problem.nc : 0;
+    if (!sv || !st) return CT_ERROR_INVALID_ARGUMENT;
+    if (!sv->ready) return CT_ERROR_NO_SETUP;
+    *st = sv->state;
+    if (dual) {
+        const ct_real *z = ct__solver_dual(sv);
+        if (!sv->state.has_dual || !z) return CT_ERROR_INVALID_ARGUMENT;
+        if (n > 0) CONTACT_MEMCPY(dual, z, (size_t)n * sizeof(ct_real));
+    }
+    return CT_OK;
+}
+
+CT_API ct_result ct_solver_state_set(ct_solver *sv, const ct_solver_state *st, const ct_real *dual) {
+    const int n = sv ? sv->problem.nb + sv->problem.nu + 3 * sv->problem.nc : 0;
+    ct_real *z;
+    if (!sv || !st) return CT_ERROR_INVALID_ARGUMENT;
+    if (!sv->ready) return CT_ERROR_NO_SETUP;
+    if (st->has_rho && !(ct__finite(st->rho) && st->rho > 0 && st->rho < CT_HUGE)) return CT_ERROR_INVALID_ARGUMENT;
+    if (st->has_rho_power && !ct__finite(st->rho_power)) return CT_ERROR_INVALID_ARGUMENT;
+    z = ct__solver_dual(sv);
+    if (st->has_dual) {
+        if (!dual || !z) return CT_ERROR_INVALID_ARGUMENT;
+        if (n > 0 && !ct__all_finite(dual, (size_t)n)) return CT_ERROR_NON_FINITE;
+        if (n > 0) CONTACT_MEMCPY(z, dual, (size_t)n * sizeof(ct_real));
+    }
+    sv->state = *st;
+    sv->state.has_rho = st->has_rho != 0;
+    sv->state.has_rho_power = st->has_rho && st->has_rho_power != 0;
+    sv->state.has_dual = st->has_dual != 0;
+    return CT_OK;
+}
+
+CT_API ct_result ct_solver_reset(ct_solver *sv) {
+    if (!sv) return CT_ERROR_INVALID_ARGUMENT;
+    CONTACT_MEMSET(&sv->state, 0, sizeof(sv->state));
+    return CT_OK;
+}
 
 /* >>public ------------------------------------------------------------------------------- */
-#define CT__CASE_STRING(name, value, text) case name: return text;
+#define CT__CASE_STRING(name, value, text, explain) case name: return text;
+#define CT__CASE_EXPLAIN(name, value, text, explain) case name: return explain;
 CT_API const char *ct_version(void) { return CONTACT_VERSION_STRING; }
 CT_API const char *ct_result_string(ct_result r) {
     switch (r) {
         CT_RESULT_LIST(CT__CASE_STRING)
         default: return "unknown ct_result";
+    }
+}
+CT_API const char *ct_result_explain(ct_result r) {
+    switch (r) {
+        CT_RESULT_LIST(CT__CASE_EXPLAIN)
+        default: return "not a ct_result value";
     }
 }
 CT_API const char *ct_status_string(ct_status s) {
@@ -4877,76 +6368,31 @@ CT_API const char *ct_status_string(ct_status s) {
         default: return "unknown ct_status";
     }
 }
-CT_API const char *ct_method_string(ct_method m) {
-    switch (m) {
-        case CT_METHOD_PGS_NCP: return "PGS_NCP";
-        case CT_METHOD_ADMM_NCP: return "ADMM_NCP";
-        case CT_METHOD_PGS_CCP: return "PGS_CCP";
-        case CT_METHOD_PGS_LCP: return "PGS_LCP";
-        case CT_METHOD_NBGS: return "NBGS";
-        case CT_METHOD_RAISIM: return "RAISIM";
-        case CT_METHOD_RAISIM_DS: return "RAISIM_DS";
-        case CT_METHOD_RAISIM_DS_ES: return "RAISIM_DS_ES";
-        case CT_METHOD_STAGGERED: return "STAGGERED";
-        case CT_METHOD_ADMM_CCP: return "ADMM_CCP";
-        case CT_METHOD_NEWTON_SOFT: return "NEWTON_SOFT";
-        default: return "unknown method";
+CT_API const char *ct_status_explain(ct_status s) {
+    switch (s) {
+        CT_STATUS_LIST(CT__CASE_EXPLAIN)
+        default: return "not a ct_status value";
     }
 }
 
-CT_API ct_result ct_workspace_size(int nb, int nu, int nc, const ct_settings *s, size_t *bytes) {
-    ct__layout L;
-    if (!s || !bytes) return CT_ERROR_INVALID_ARGUMENT;
-    if (!ct__sizes_ok(nb, nu, nc)) return CT_ERROR_INVALID_SIZE;
-    if ((unsigned)s->method >= (unsigned)CT_METHOD_COUNT_) return CT_ERROR_INVALID_SETTINGS;
-    ct__layout_for(s->method, nb, nu, nc, &L);
-    *bytes = L.total + CT__ALIGN - 1; /* room to align the caller's pointer */
-    return CT_OK;
+CT_API ct_problem ct_problem_dense(int nb, int nu, int nc, const ct_real *G, const ct_real *g,
+                                   const ct_real *mu) {
+    ct_problem p;
+    CONTACT_MEMSET(&p, 0, sizeof(p));
+    p.nb = nb;
+    p.nu = nu;
+    p.nc = nc;
+    p.G = G;
+    p.g = g;
+    p.mu = mu;
+    p.R = NULL;
+    p.soft = NULL;
+    p.Gs = NULL;
+    p.Gop = NULL;
+    return p;
 }
 
-CT_API ct_result ct_workspace_size_problem(const ct_problem *p, const ct_settings *s, size_t *bytes) {
-    ct__layout L;
-    ct_result r;
-    long nnzl;
-    int ng;
-    if (!p || !s || !bytes) return CT_ERROR_INVALID_ARGUMENT;
-    if (p->G || !ct__is_admm(s->method) || p->nb + p->nu + p->nc == 0)
-        return ct_workspace_size(p->nb, p->nu, p->nc, s, bytes);
-    if (!p->Gs) { /* a ct_operator: ADMM's vectors and its d */
-        r = ct_problem_validate(p, s->sym_tol);
-        if (r != CT_OK) return r;
-        ct__layout_sp(s->method, p->nb, p->nu, p->nc, CT__LAYOUT_OPERATOR, &L);
-        *bytes = L.total + CT__ALIGN - 1;
-        return CT_OK;
-    }
-    r = ct_settings_validate(s);
-    if (r != CT_OK) return r;
-    r = ct_problem_validate(p, s->sym_tol);
-    if (r != CT_OK) return r;
-    ng = p->nb + p->nu + p->nc;
-    nnzl = (long)ng * (long)(ng - 1) / 2;
-#ifndef CONTACT_NO_MALLOC
-    {
-        const size_t words = ((size_t)ng + 63) / 64;
-        ct__spchol sp;
-        void *mem = CONTACT_MALLOC(words * (size_t)ng * 8 + 4 * ((size_t)ng + 1) * sizeof(int), NULL);
-        if (!mem) return CT_ERROR_OUT_OF_MEMORY;
-        CONTACT_MEMSET(&sp, 0, sizeof(sp));
-        sp.ng = ng;
-        sp.bits = (unsigned long long *)mem;
-        sp.perm = (int *)(void *)(sp.bits + words * (size_t)ng);
-        sp.iperm = sp.perm + ng + 1;
-        sp.lp = sp.iperm + ng + 1;
-        sp.deg = sp.lp + ng + 1;
-        nnzl = ct__sp_order(&sp, p->Gs, NULL, 0);
-        CONTACT_FREE(mem, NULL);
-    }
-#endif
-    ct__layout_sp(s->method, p->nb, p->nu, p->nc, nnzl, &L);
-    *bytes = L.total + CT__ALIGN - 1 + 4 * CT__ALIGN; /* alignment, and the slack of the li capacity */
-    return CT_OK;
-}
-
+#ifdef CT__HAS_SPARSE
 /* The blocks of a dense G kept by the block-sparse form (an entry above drop_tol max |G_ii|, or
    the diagonal); fills row_ptr, col and val when they are not NULL. Returns their number. */
 CT__PRIVATE int ct__sparse_scan(int nb, int nu, int nc, const ct_real *G, ct_real drop_tol,
@@ -4996,6 +6442,8 @@ CT_API ct_result ct_sparse_from_dense(int nb, int nu, int nc, const ct_real *G, 
     return CT_OK;
 }
 
+#endif /* CT__HAS_SPARSE */
+
 CT_API ct_result ct_workspace_init(ct_workspace *ws, void *mem, size_t bytes) {
     size_t skip;
     if (!ws || (!mem && bytes > 0)) return CT_ERROR_INVALID_ARGUMENT;
@@ -5005,10 +6453,6 @@ CT_API ct_result ct_workspace_init(ct_workspace *ws, void *mem, size_t bytes) {
     if (bytes < skip) return CT_ERROR_WORKSPACE_TOO_SMALL;
     ws->base = (unsigned char *)mem + skip;
     ws->size = bytes - skip;
-    if (ws->size >= sizeof(ct__state)) { /* no state to reuse yet */
-        ct__ws_state(ws)->magic = 0;
-        ct__ws_state(ws)->sp_magic = 0;
-    }
     return CT_OK;
 }
 
@@ -5054,6 +6498,7 @@ CT_API void ct_workspace_free(ct_workspace *ws) {
 }
 #endif
 
+#ifdef CT__HAS_LINALG
 CT_API size_t ct_cholesky_scratch_size(int n) { return n > 0 ? CT__CHOL_SCRATCH(n) : 0; }
 
 CT_API ct_result ct_cholesky_factor(ct_real *a, int n, int lda, ct_real shift, ct_real *scratch,
@@ -5118,257 +6563,10 @@ CT_API ct_result ct_delassus_from_mj(int nv, int m, const ct_real *M, const ct_r
         for (i = 0; i < m; ++i) g[i] = ct__dot(J + (size_t)i * nv, vfree, nv);
     return CT_OK;
 }
-
-/* The workspace's ADMM state when it belongs to a problem of these sizes, else NULL */
-CT__PRIVATE const ct__state *ct__state_for(const ct_workspace *ws, int nb, int nu, int nc) {
-    const ct__state *st;
-    if (!ws->base || ws->size < sizeof(ct__state)) return NULL;
-    st = ct__ws_state(ws);
-    if (st->magic != CT__STATE_MAGIC || st->nb != nb || st->nu != nu || st->nc != nc) return NULL;
-    return st;
-}
-
-/* a hash of a block-sparse pattern (FNV-1a over row_ptr and col) */
-CT__PRIVATE unsigned long ct__sp_hash(const ct_sparse *S, int ng) {
-    unsigned long h = 2166136261ul;
-    int i;
-    for (i = 0; i <= ng; ++i) h = (h ^ (unsigned long)S->row_ptr[i]) * 16777619ul;
-    for (i = 0; i < S->row_ptr[ng]; ++i) h = (h ^ (unsigned long)S->col[i]) * 16777619ul;
-    return h;
-}
-
-/* the sparse Cholesky's arrays in the workspace, for nnzl off-diagonal blocks */
-CT__PRIVATE void ct__sp_bind(ct__spchol *sp, const ct_problem *p, ct_workspace *ws, const ct__layout *L,
-                             int nnzl) {
-    int *ints = (int *)(void *)(ws->base + L->sp_int);
-    sp->ng = p->nb + p->nu + p->nc;
-    sp->c0 = p->nb + p->nu;
-    sp->nnzl = nnzl;
-    sp->perm = ints;
-    sp->iperm = ints + sp->ng;
-    sp->lp = ints + 2 * sp->ng;
-    sp->tp = ints + 3 * sp->ng + 1;
-    sp->mark = ints + 4 * sp->ng + 2;
-    sp->deg = ints + 5 * sp->ng + 2;
-    sp->bits = (unsigned long long *)(void *)(ws->base + L->sp_bits);
-    sp->diag = ct__ws_arr(ws, L->sp_diag);
-    sp->w = ct__ws_arr(ws, L->sp_w);
-    sp->li = (int *)(void *)(ws->base + L->sp_li);
-    sp->tj = (int *)(void *)(ws->base + L->sp_tj);
-    sp->tpos = (int *)(void *)(ws->base + L->sp_tpos);
-    sp->lval = ct__ws_arr(ws, L->sp_lval);
-}
-
-/* ordering + symbolic factorization into the workspace (or the ones it keeps for this
-   pattern); L is relaid for the resulting nnzl */
-CT__PRIVATE ct_result ct__sp_prepare(const ct_problem *p, const ct_settings *s, ct_workspace *ws,
-                                     ct__layout *L, ct__spchol *sp) {
-    ct__state *st = ct__ws_state(ws);
-    const int ng = p->nb + p->nu + p->nc;
-    const unsigned long h = ct__sp_hash(p->Gs, ng);
-    long nnzl;
-    if (st->sp_magic == CT__STATE_MAGIC && st->sp_ng == ng && st->sp_row_ptr == p->Gs->row_ptr &&
-        st->sp_col == p->Gs->col && st->sp_hash == h) {
-        ct__layout_sp(s->method, p->nb, p->nu, p->nc, st->sp_nnzl, L);
-        if (L->total > ws->size) return CT_ERROR_WORKSPACE_TOO_SMALL;
-        ct__sp_bind(sp, p, ws, L, st->sp_nnzl);
-        return CT_OK;
-    }
-    {   /* li is the first variable array: its capacity is what the workspace has left, at
-           3 ints + 9 reals per block plus the alignment of the three later arrays */
-        const size_t per = 3 * sizeof(int) + 9 * sizeof(ct_real), slack = 4 * CT__ALIGN;
-        size_t room = ws->size > L->sp_li + slack ? ws->size - L->sp_li - slack : 0;
-        ct__sp_bind(sp, p, ws, L, 0);
-        st->sp_magic = 0;
-        nnzl = ct__sp_order(sp, p->Gs, sp->li, (long)(room / per));
-        if (nnzl < 0) return CT_ERROR_WORKSPACE_TOO_SMALL;
-    }
-    ct__layout_sp(s->method, p->nb, p->nu, p->nc, nnzl, L);
-    if (L->total > ws->size) return CT_ERROR_WORKSPACE_TOO_SMALL;
-    ct__sp_bind(sp, p, ws, L, (int)nnzl);
-    ct__sp_finish(sp);
-    st->sp_magic = CT__STATE_MAGIC;
-    st->sp_ng = ng;
-    st->sp_nnzl = (int)nnzl;
-    st->sp_row_ptr = p->Gs->row_ptr;
-    st->sp_col = p->Gs->col;
-    st->sp_hash = h;
-    return CT_OK;
-}
-
-/* ct_solve and ct_solve_update: reuse = 1 takes the factorization from the workspace */
-CT__PRIVATE ct_result ct__solve(const ct_problem *p, const ct_settings *s, ct_workspace *ws,
-                                ct_real *lambda, ct_real *v, ct_info *info, int reuse) {
-    ct__run run;
-    ct__layout L;
-    ct__state st_copy;
-    const ct__state *st = NULL;
-    ct__spchol spc;
-    ct_result res;
-    ct_status st_out;
-    ct_info local;
-    int n, sparse, start_met = 0;
-    if (!info) info = &local;
-    CONTACT_MEMSET(info, 0, sizeof(*info));
-    info->status = CT_STATUS_NOT_SOLVED;
-    if (!p || !s || !ws) return CT_ERROR_INVALID_ARGUMENT;
-    res = ct_settings_validate(s);
-    if (res != CT_OK) return res;
-    info->method = s->method;
-    res = ct_problem_validate(p, s->sym_tol);
-    if (res != CT_OK) return res;
-    n = p->nb + p->nu + 3 * p->nc;
-    if (n > 0 && (!lambda || !v)) return CT_ERROR_INVALID_ARGUMENT;
-    /* the caller's operator serves ADMM only (products and factor/solve, ct_operator) */
-    if (!p->G && !p->Gs && n > 0 && !ct__is_admm(s->method)) return CT_ERROR_INVALID_ARGUMENT;
-    if (s->method == CT_METHOD_NEWTON_SOFT) {
-        res = ct__soft_validate(p);
-        if (res != CT_OK) return res;
-        /* on a block-sparse G Newton needs the generalized form (its matrix is nv x nv) */
-        if (!p->G && n > 0 && !(p->soft && p->soft->nv > 0 && p->soft->nv < n)) return CT_ERROR_INVALID_SOFT;
-    }
-    sparse = !p->G && p->Gs && n > 0 && ct__is_admm(s->method);
-    ct__layout_sp(s->method, p->nb, p->nu, p->nc,
-                  sparse ? 0 : !p->G && n > 0 ? CT__LAYOUT_OPERATOR : CT__LAYOUT_DENSE, &L);
-    if (L.total > ws->size || (L.total > 0 && !ws->base)) return CT_ERROR_WORKSPACE_TOO_SMALL;
-    if (ct__is_admm(s->method)) {
-        st = ct__state_for(ws, p->nb, p->nu, p->nc);
-        if (st) { /* a copy: the solver rewrites the workspace's */
-            st_copy = *st;
-            st = &st_copy;
-        }
-    }
-    if (reuse && (!st || !st->has_factor || st->G != p->G || st->Gs != p->Gs || st->Gop != p->Gop || st->R != p->R ||
-                  st->eta != s->admm.eta || st->rule != (int)s->admm.rule))
-        return CT_ERROR_NO_FACTORIZATION;
-    if (sparse) { /* the ordering and symbolic factorization, unless this pattern has them */
-        res = ct__sp_prepare(p, s, ws, &L, &spc);
-        if (res != CT_OK) return res;
-    }
-    res = ct__start(s, lambda, n);
-    if (res != CT_OK) return res;
-
-    CONTACT_MEMSET(&run, 0, sizeof(run));
-    run.p = p;
-    run.s = s;
-    run.n = n;
-    ct__op_init(&run.op, p);
-    run.flavor = ct_method_flavor(s);
-    info->flavor = run.flavor;
-    info->workspace_peak = L.total;
-    if (n > 0) { /* every solver starts from v = the velocity of its start */
-        ct__start_velocity(&run, lambda, v);
-        if (run.flavor != CT_FLAVOR_SIGNORINI) start_met = ct__score(&run, lambda, v);
-    }
-    if (n == 0) {
-        st_out = CT_STATUS_CONVERGED;
-    } else if (start_met) {
-        /* the start (a warm start, or lambda = 0 when every contact opens) already meets the
-           tolerance: no setup, no iteration (the workspace, its ADMM state included, is not
-           touched) */
-        st_out = CT_STATUS_CONVERGED;
-    } else {
-        ct__ws_state(ws)->magic = 0; /* the solver overwrites what a previous one left */
-        if (!sparse) ct__ws_state(ws)->sp_magic = 0;
-        if (ct__is_sweep(s->method)) {
-            st_out = ct__gs_solve(&run, &L, ws, lambda, v);
-        } else if (s->method == CT_METHOD_STAGGERED) {
-            st_out = ct__staggered(&run, &L, ws, lambda, v);
-        } else if (s->method == CT_METHOD_NEWTON_SOFT) {
-            st_out = ct__newton(&run, &L, ws, lambda, v);
-        } else {
-            st_out = ct__admm(&run, &L, ws, lambda, v, st, reuse, sparse ? &spc : NULL);
-            if (st_out == CT_STATUS_NUMERICAL_FAILURE && run.factorizations == 0 && !reuse)
-                return CT_ERROR_NOT_PSD; /* G + R + (eta + rho) I not PD: G has a negative eigenvalue */
-        }
-    }
-    /* Score the returned point with the one criteria function, in both flavors. A solver that
-       returns CONVERGED returns the point its last check scored, v included: reuse that. */
-    if (n > 0) {
-        if (st_out == CT_STATUS_CONVERGED && run.last_met) {
-            info->model = run.last;
-        } else {
-            ct_velocity(p, lambda, v);
-            ct_criteria(p, lambda, v, run.flavor, &info->model);
-        }
-        if (run.flavor == CT_FLAVOR_NCP) info->ncp = info->model;
-        else ct_criteria(p, lambda, v, CT_FLAVOR_NCP, &info->ncp);
-        if (st_out != CT_STATUS_NUMERICAL_FAILURE) {
-            /* CONVERGED means the returned point meets the tolerance in the method's flavor.
-               For NCP, CCP and LCP the residuals are a complete optimality measure, so a
-               point that meets them is converged whatever stopped the solver; Preclik's model
-               (SIGNORINI) also needs the solver's own small-update test. */
-            int met = s->stop == CT_STOP_RELATIVE ? info->model.relative <= s->tol_rel
-                                                  : info->model.absolute <= s->tol_abs;
-            if (!met && st_out == CT_STATUS_CONVERGED) st_out = CT_STATUS_MAX_ITERATIONS;
-            else if (met && run.flavor != CT_FLAVOR_SIGNORINI) st_out = CT_STATUS_CONVERGED;
-        }
-    } else { /* nothing to solve: every residual is 0, with no worst row */
-        info->ncp.primal_row = info->ncp.dual_row = info->ncp.comp_row = -1;
-        info->ncp.natmap_row = info->ncp.signorini_row = info->ncp.absolute_row = -1;
-        info->model = info->ncp;
-    }
-    info->status = st_out;
-    info->iterations = run.iterations;
-    info->factorizations = run.factorizations;
-    info->rho = run.rho;
-    info->reused = run.reused;
-    return CT_OK;
-}
-
-CT_API ct_result ct_solve(const ct_problem *p, const ct_settings *s, ct_workspace *ws,
-                          ct_real *lambda, ct_real *v, ct_info *info) {
-    return ct__solve(p, s, ws, lambda, v, info, 0);
-}
-
-CT_API ct_result ct_solve_update(const ct_problem *p, const ct_settings *s, ct_workspace *ws,
-                                 ct_real *lambda, ct_real *v, ct_info *info) {
-    return ct__solve(p, s, ws, lambda, v, info, s && ct__is_admm(s->method));
-}
-
-CT_API ct_result ct_admm_state_get(const ct_workspace *ws, int nb, int nu, int nc, ct_real *dual,
-                                   ct_real *rho) {
-    const ct__state *st;
-    ct__layout L;
-    if (!ws) return CT_ERROR_INVALID_ARGUMENT;
-    if (!ct__sizes_ok(nb, nu, nc)) return CT_ERROR_INVALID_SIZE;
-    st = ct__state_for(ws, nb, nu, nc);
-    if (!st) return CT_ERROR_NO_FACTORIZATION;
-    ct__layout_for(CT_METHOD_ADMM_NCP, nb, nu, nc, &L);
-    if (dual) {
-        if (!st->has_dual) return CT_ERROR_NO_FACTORIZATION;
-        CONTACT_MEMCPY(dual, ct__ws_arr(ws, L.z), (size_t)(nb + nu + 3 * nc) * sizeof(ct_real));
-    }
-    if (rho) *rho = st->rho;
-    return CT_OK;
-}
-
-CT_API ct_result ct_admm_state_set(ct_workspace *ws, int nb, int nu, int nc, const ct_real *dual,
-                                   ct_real rho) {
-    ct__layout L;
-    ct__state *st;
-    int n;
-    if (!ws || !dual) return CT_ERROR_INVALID_ARGUMENT;
-    if (!ct__sizes_ok(nb, nu, nc)) return CT_ERROR_INVALID_SIZE;
-    n = nb + nu + 3 * nc;
-    if (!ct__finite(rho) || !ct__all_finite(dual, (size_t)n)) return CT_ERROR_NON_FINITE;
-    if (!(rho > 0)) return CT_ERROR_INVALID_ARGUMENT;
-    ct__layout_for(CT_METHOD_ADMM_NCP, nb, nu, nc, &L);
-    if (L.total > ws->size || !ws->base) return CT_ERROR_WORKSPACE_TOO_SMALL;
-    st = ct__ws_state(ws);
-    CONTACT_MEMSET(st, 0, sizeof(*st));
-    CONTACT_MEMCPY(ct__ws_arr(ws, L.z), dual, (size_t)n * sizeof(ct_real));
-    st->magic = CT__STATE_MAGIC;
-    st->nb = nb;
-    st->nu = nu;
-    st->nc = nc;
-    st->has_dual = 1;
-    st->rho = rho; /* has_pen = 0: the spectral rule derives its exponent from rho */
-    return CT_OK;
-}
+#endif /* CT__HAS_LINALG */
 
 /* >>io ----------------------------------------------------------------------------------- */
-#if defined(CONTACT_IO) && !defined(CONTACT_NO_MALLOC)
+#ifdef CT__HAS_IO
 #include <string.h> /* strcmp */
 #ifdef CONTACT_USE_FLOAT
 #define CT__IO_FMT "%.9g"

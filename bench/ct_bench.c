@@ -59,7 +59,7 @@ static const char *HEADER = "problem,family,nc,n,density,asym,side,method,tol,re
 
 int main(int argc, char **argv) {
     bench_problem bp;
-    ct_problem p;
+    ct_problem p = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
     ct_settings s = ct_default_settings();
     ct_workspace ws;
     ct_info info;

@@ -12,7 +12,7 @@
 
 int main(int argc, char **argv) {
     bench_problem bp;
-    ct_problem p;
+    ct_problem p = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
     FILE *f;
     ct_result r;
     if (argc != 3) {

@@ -56,7 +56,7 @@ static int random_problem(const char *dir, int nc, int k) {
     double *scr = (double *)malloc(sizeof(double) * ct_delassus_scratch_size(nv, n));
     double dmax = 0, gmax = 0;
     char name[64];
-    ct_problem p;
+    ct_problem p = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
     int rc;
     for (i = 0; i < n * nv; ++i) J[i] = urand();
     for (i = 0; i < nv * nv; ++i) A[i] = urand();
@@ -92,7 +92,7 @@ static int box_problem(const char *dir, double F) {
     double M[36] = {0}, J[12 * 6] = {0}, G[144], g[12], mu[4], vf[6], scr[36 + 72 + 96];
     int c, k, i;
     char name[64];
-    ct_problem p;
+    ct_problem p = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
     for (i = 0; i < 3; ++i) {
         M[i * 6 + i] = m;
         M[(i + 3) * 6 + i + 3] = m * a * a / 6;

@@ -656,7 +656,26 @@ typedef struct outcome {
 } outcome;
 
 /* repeats solves from lambda0 (NULL: cold); lambda receives the answer */
-static int g_warm_rho = 0; /* -R */
+static int g_warm_rho = 0;             /* -R */
+static ct_solver_state g_cold_state;   /* -R: the state the last cold solve left */
+static int g_have_cold_state = 0;
+
+/* one solve: ct_solve, or with -R a solver object on ws's memory (setup and solve timed
+   together, as ct_solve's own setup is), which keeps the cold solve's state for the warm one */
+static ct_result one_solve(const ct_problem *p, const ct_settings *s, ct_workspace *ws, ct_real *lambda,
+                           ct_real *v, ct_info *info, int cold) {
+    ct_solver sv;
+    ct_result r;
+    if (!g_warm_rho) return ct_solve(p, s, ws, lambda, v, info);
+    if (ct_solver_init(&sv, ws->base, ws->size) != CT_OK) return CT_ERROR_INVALID_ARGUMENT;
+    r = ct_solver_setup(&sv, p, s, info);
+    if (r == CT_OK && !cold && g_have_cold_state) r = ct_solver_state_set(&sv, &g_cold_state, NULL);
+    if (r == CT_OK) r = ct_solver_solve(&sv, lambda, v, info);
+    if (r == CT_OK && cold) g_have_cold_state = ct_solver_state_get(&sv, &g_cold_state, NULL) == CT_OK;
+    if (!cold) return r;
+    g_cold_state.has_dual = 0; /* -R takes the penalty only */
+    return r;
+}
 
 static void timed_solve(const ct_problem *p, const ct_settings *s0, ct_workspace *ws,
                         const ct_real *lambda0, ct_real *lambda, ct_real *v, int repeats,
@@ -664,20 +683,18 @@ static void timed_solve(const ct_problem *p, const ct_settings *s0, ct_workspace
     double t[MAX_REPEATS];
     int n = p->nb + p->nu + 3 * p->nc, r;
     ct_settings s = *s0;
-    ct__state saved;
     s.warm_start = lambda0 != NULL;
-    /* -R: the warm start also takes the penalty of the cold solve that preceded it on this
-       workspace (admm.warm_rho); every repeat starts from that same state */
+    /* -R: the warm start also takes the penalty of the cold solve that preceded it
+       (admm.warm_rho); every repeat starts from that same state */
     if (lambda0 && g_warm_rho) s.admm.warm_rho = 1;
-    if (ws->base && ws->size >= sizeof(saved)) saved = *ct__ws_state(ws);
+    if (!lambda0) g_have_cold_state = 0;
     o->repeats = 0;
     for (r = 0; r < repeats; ++r) {
         double t0;
-        if (s.admm.warm_rho && ws->base && ws->size >= sizeof(saved)) *ct__ws_state(ws) = saved;
         if (lambda0) memcpy(lambda, lambda0, sizeof(ct_real) * (size_t)(n ? n : 1));
         else memset(lambda, 0, sizeof(ct_real) * (size_t)(n ? n : 1));
         t0 = now_us();
-        o->result = ct_solve(p, &s, ws, lambda, v, &o->info);
+        o->result = one_solve(p, &s, ws, lambda, v, &o->info, lambda0 == NULL);
         t[r] = now_us() - t0;
         o->repeats = r + 1;
         if (o->result != CT_OK || o->info.status != CT_STATUS_CONVERGED) break;

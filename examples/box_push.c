@@ -58,7 +58,7 @@ int main(void) {
     printf("%-9s %5s  %-10s %5s %9s %9s %9s %9s  %-9s\n", "method", "F", "status", "iter",
            "sum f_n", "sum f_x", "v_x", "ncp res", "modes");
     for (f = 0; f < 2; ++f) {
-        ct_problem p;
+        ct_problem p = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
         ct_result res;
         /* free velocity after one step from rest: gravity and the push */
         vfree[0] = forces[f] / m * dt; vfree[1] = 0; vfree[2] = -grav * dt;

@@ -267,7 +267,7 @@ static int test_solve(const char *out_path) {
         double *B = (double *)xmalloc(sizeof(double) * nv * nv);
         ct_real *lambda = (ct_real *)xmalloc(sizeof(ct_real) * m);
         ct_real *v = (ct_real *)xmalloc(sizeof(ct_real) * m);
-        ct_problem p;
+        ct_problem p = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
         ct_result r;
         int i, j, q;
         /* M = B B^T / nv + I (SPD, well conditioned); J, v0 uniform; mu in [0.2, 0.8] */

@@ -2,7 +2,7 @@
    model, s = 0) against its closed form and against PGS_CCP, the three penalty rules
    (spectral, linear, fixed) with their settings validation, divergence on infeasible problems,
    mass-ratio stacks, compliant closed forms, the compliance helpers, reuse across calls
-   (warm rho and dual, ct_solve_update, the history buffer) and the inverse dynamics. */
+   (the solver object's state: warm rho and dual, reuse of the factorization; the history buffer) and the inverse dynamics. */
 #define CONTACT_IMPLEMENTATION
 #include "contact.h"
 #include "harness.h"
@@ -18,7 +18,7 @@
 static void test_ccp_closed_form(void) {
     ct_real G[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, g[3] = {1, 0, -1}, mu[1] = {(ct_real)0.5};
     ct_real l[3] = {0, 0, 0}, v[3];
-    ct_problem p;
+    ct_problem p = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
     ct_settings s = ct_default_settings();
     ct_info info;
     p.nb = 0; p.nu = 0; p.nc = 1; p.G = G; p.g = g; p.mu = mu; p.R = NULL;
@@ -158,7 +158,7 @@ static void test_divergence(void) {
     ct_real G[9] = {1, 0, 0, 0, 1, 0, 0, 0, 0}, g[3] = {(ct_real)0.5, 0, -1}, mu[1] = {(ct_real)0.5};
     static const ct_method methods[2] = {CT_METHOD_ADMM_NCP, CT_METHOD_ADMM_CCP};
     static const ct_rho_rule rules[3] = {CT_RHO_SPECTRAL, CT_RHO_LINEAR, CT_RHO_FIXED};
-    ct_problem p;
+    ct_problem p = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
     int mi, ri;
     p.nb = 0; p.nu = 0; p.nc = 1; p.G = G; p.g = g; p.mu = mu; p.R = NULL;
     for (mi = 0; mi < 2; ++mi)
@@ -191,7 +191,7 @@ static void test_stacks(void) {
     for (k = 0; k < 2; ++k)
         for (mi = 0; mi < 2; ++mi) {
             ct_real G[BOX_N * BOX_N], g[BOX_N], mu[BOX_NC], l[BOX_N], v[BOX_N];
-            ct_problem p;
+            ct_problem p = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
             ct_settings s = ct_default_settings();
             ct_info info;
             double fn_floor = 0, fn_box = 0;
@@ -225,7 +225,8 @@ static void solve_one(ct_method m, const ct_real *G, const ct_real *g, const ct_
     ct_problem p;
     ct_settings s = ct_default_settings();
     mu[0] = mu0;
-    p.nb = 0; p.nu = 0; p.nc = 1; p.G = G; p.g = g; p.mu = mu; p.R = R;
+    p = ct_problem_dense(0, 0, 1, G, g, mu);
+    p.R = R;
     s.method = m;
     s.stop = CT_STOP_RELATIVE;
     s.tol_rel = (ct_real)TOL_REL;
@@ -281,7 +282,7 @@ static void test_compliant_closed_forms(void) {
 static void test_compliance_helpers(void) {
     const double PI = 3.14159265358979323846;
     ct_real G[36], R[12], vref[12], phi0[2] = {(ct_real)-0.001, (ct_real)0.002}, pos[12], vel[12];
-    ct_problem p;
+    ct_problem p = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
     double f0 = 0, w;
     int i, j;
     memset(G, 0, sizeof(G));
@@ -355,7 +356,7 @@ static void test_compliance_physics(void) {
     ct_real pos[1] = {(ct_real)-0.01}, vel[1] = {(ct_real)-0.2};
     const ct_real solref[2] = {(ct_real)0.02, 1}, solimp[5] = {(ct_real)0.9, (ct_real)0.95, (ct_real)0.001,
                                                                (ct_real)0.5, 2};
-    ct_problem p;
+    ct_problem p = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
     ct_settings s = ct_default_settings();
     ct_info info;
     double d = 0.95, dt = 0.002, k = 1000, damp = 20, phi = -0.003;
@@ -392,10 +393,11 @@ static void test_compliance_physics(void) {
 static void test_reuse(void) {
     owned_problem o;
     ct_settings s = ct_default_settings();
-    ct_workspace ws1, ws2, ws3;
-    ct_real *l0, *l1, *l2, *v1, *v2, *g2, *dual;
+    ct_workspace ws0;
+    ct_solver sv1, sv3;
+    ct_solver_state st, st0;
+    ct_real *l0, *l1, *l2, *v1, *v2, *g2, *dual, *dual0;
     ct_info i0, i1, i2;
-    ct_problem p2;
     ct_real rho = 0;
     int n, k;
     th_seed(400);
@@ -408,71 +410,97 @@ static void test_reuse(void) {
     v2 = (ct_real *)calloc((size_t)n, sizeof(ct_real));
     g2 = (ct_real *)calloc((size_t)n, sizeof(ct_real));
     dual = (ct_real *)calloc((size_t)n, sizeof(ct_real));
+    dual0 = (ct_real *)calloc((size_t)n, sizeof(ct_real));
     s.stop = CT_STOP_RELATIVE;
     s.tol_rel = (ct_real)(TOL_REL * 10);
     s.max_iter = 20000;
-    CHECK_EQ_INT(ct_workspace_alloc(&ws1, 1, 1, 6, &s, NULL), CT_OK);
-    CHECK_EQ_INT(ct_workspace_alloc(&ws2, 1, 1, 6, &s, NULL), CT_OK);
-    CHECK_EQ_INT(ct_workspace_alloc(&ws3, 1, 1, 6, &s, NULL), CT_OK);
-    /* nothing to reuse yet */
-    CHECK_EQ_INT(ct_solve_update(&o.p, &s, &ws1, l1, v1, &i1), CT_ERROR_NO_FACTORIZATION);
-    CHECK_EQ_INT(ct_admm_state_get(&ws1, 1, 1, 6, dual, &rho), CT_ERROR_NO_FACTORIZATION);
-    CHECK_EQ_INT(ct_solve(&o.p, &s, &ws1, l0, v1, &i0), CT_OK);
+    CHECK_EQ_INT(ct_workspace_alloc(&ws0, 1, 1, 6, &s, NULL), CT_OK);
+    CHECK_EQ_INT(ct_solver_alloc(&sv1, &o.p, &s, NULL), CT_OK);
+    CHECK_EQ_INT(ct_solver_alloc(&sv3, &o.p, &s, NULL), CT_OK);
+    /* nothing to reuse yet: no setup */
+    CHECK_EQ_INT(ct_solver_solve(&sv1, l1, v1, &i1), CT_ERROR_NO_SETUP);
+    CHECK_EQ_INT(ct_solver_state_get(&sv1, &st, dual), CT_ERROR_NO_SETUP);
+    CHECK_EQ_INT(ct_solve(&o.p, &s, &ws0, l0, v1, &i0), CT_OK);
     CHECK_EQ_INT(i0.status, CT_STATUS_CONVERGED);
     CHECK(i0.factorizations >= 1);
     CHECK_EQ_INT(i0.reused, 0);
-    /* a new g: the update reuses the factorization; a fresh solve of a copy of the workspace
-       with warm_rho and warm_dual factors again and gives the same bits */
-    for (k = 0; k < n; ++k) g2[k] = o.p.g[k] * (ct_real)1.05 + (ct_real)(0.01 * (k % 3));
-    p2 = o.p;
-    p2.g = g2;
-    memcpy(ws2.base, ws1.base, ws1.size < ws2.size ? ws1.size : ws2.size);
+    /* the solver object asked for its state (warm_rho, warm_dual): its first solve has none and
+       gives ct_solve's bits, the factorization coming from the setup */
     s.admm.warm_dual = 1;
+    s.admm.warm_rho = 1;
+    CHECK_EQ_INT(ct_solver_setup(&sv1, &o.p, &s, NULL), CT_OK);
+    CHECK_EQ_INT(ct_solver_solve(&sv1, l1, v2, &i1), CT_OK);
+    CHECK(memcmp(l1, l0, (size_t)n * sizeof(ct_real)) == 0);
+    CHECK(memcmp(v1, v2, (size_t)n * sizeof(ct_real)) == 0);
+    CHECK_EQ_INT(i1.iterations, i0.iterations);
+    CHECK_EQ_INT(i1.factorizations, i0.factorizations - 1);
+    CHECK_EQ_INT(i1.reused, CT_REUSED_FACTOR);
+    CHECK_EQ_INT(ct_solver_state_get(&sv1, &st0, dual0), CT_OK);
+    CHECK(st0.has_rho && st0.has_dual && st0.rho == i1.rho);
+    /* a new g: the update reuses the factorization, the penalty and the dual; another solver
+       object given the same state factors again and gives the same bits */
+    for (k = 0; k < n; ++k) g2[k] = o.p.g[k] * (ct_real)1.05 + (ct_real)(0.01 * (k % 3));
     memcpy(l1, l0, (size_t)n * sizeof(ct_real));
     memcpy(l2, l0, (size_t)n * sizeof(ct_real));
-    CHECK_EQ_INT(ct_solve_update(&p2, &s, &ws1, l1, v1, &i1), CT_OK);
-    s.admm.warm_rho = 1;
-    CHECK_EQ_INT(ct_solve(&p2, &s, &ws2, l2, v2, &i2), CT_OK);
+    CHECK_EQ_INT(ct_solver_update_vectors(&sv1, g2, NULL), CT_OK);
+    CHECK_EQ_INT(ct_solver_solve(&sv1, l1, v1, &i1), CT_OK);
+    CHECK_EQ_INT(ct_solver_setup(&sv3, &o.p, &s, NULL), CT_OK);
+    CHECK_EQ_INT(ct_solver_update_vectors(&sv3, g2, NULL), CT_OK);
+    CHECK_EQ_INT(ct_solver_state_set(&sv3, &st0, dual0), CT_OK);
+    CHECK_EQ_INT(ct_solver_solve(&sv3, l2, v2, &i2), CT_OK);
     CHECK_EQ_INT(i1.status, CT_STATUS_CONVERGED);
     CHECK(i1.iterations > 0);
     CHECK(memcmp(l1, l2, (size_t)n * sizeof(ct_real)) == 0);
     CHECK(memcmp(v1, v2, (size_t)n * sizeof(ct_real)) == 0);
     CHECK_EQ_INT(i1.iterations, i2.iterations);
     CHECK(i1.rho == i2.rho);
-    CHECK_EQ_INT(i2.factorizations, i1.factorizations + 1); /* the fresh solve's first factor */
+    CHECK_EQ_INT(i2.factorizations, i1.factorizations + 1); /* the other solver's first factor */
     CHECK_EQ_INT(i1.reused, CT_REUSED_RHO | CT_REUSED_DUAL | CT_REUSED_FACTOR);
     CHECK_EQ_INT(i2.reused, CT_REUSED_RHO | CT_REUSED_DUAL);
     printf("  reuse: first solve %d iterations %d factorizations; update %d iterations %d factorizations\n",
            i0.iterations, i0.factorizations, i1.iterations, i1.factorizations);
-    /* the state API: get from ws1, set into ws3, warm solve */
-    CHECK_EQ_INT(ct_admm_state_get(&ws1, 1, 1, 6, dual, &rho), CT_OK);
+    /* the state API: get from sv1, set into sv3, warm solve */
+    CHECK_EQ_INT(ct_solver_state_get(&sv1, &st, dual), CT_OK);
+    rho = st.rho;
     CHECK(rho == i1.rho);
-    CHECK_EQ_INT(ct_admm_state_get(&ws1, 1, 1, 5, dual, &rho), CT_ERROR_NO_FACTORIZATION);
-    CHECK_EQ_INT(ct_admm_state_set(&ws3, 1, 1, 6, dual, rho), CT_OK);
-    CHECK_EQ_INT(ct_solve_update(&p2, &s, &ws3, l2, v2, &i2), CT_ERROR_NO_FACTORIZATION);
+    st.has_rho_power = 0; /* a penalty by hand: its exponent is derived on the spectrum */
+    CHECK_EQ_INT(ct_solver_state_set(&sv3, &st, dual), CT_OK);
     memcpy(l2, l1, (size_t)n * sizeof(ct_real));
     s.tol_rel = (ct_real)(TOL_REL * 5);
-    CHECK_EQ_INT(ct_solve(&p2, &s, &ws3, l2, v2, &i2), CT_OK);
+    CHECK_EQ_INT(ct_solver_update_settings(&sv3, &s), CT_OK);
+    CHECK_EQ_INT(ct_solver_solve(&sv3, l2, v2, &i2), CT_OK);
     CHECK_EQ_INT(i2.status, CT_STATUS_CONVERGED);
-    CHECK_EQ_INT(i2.reused, CT_REUSED_RHO | CT_REUSED_DUAL);
+    CHECK(i2.reused & CT_REUSED_RHO);
+    CHECK(i2.reused & CT_REUSED_DUAL);
     CHECK_NEAR(i2.rho, rho, 1e-6 * rho); /* the first penalty is the one set (up to log/pow) */
-    CHECK_EQ_INT(ct_admm_state_set(&ws3, 1, 1, 6, dual, 0), CT_ERROR_INVALID_ARGUMENT);
-    /* another R pointer (or another method family) cannot reuse */
+    st.rho = 0;
+    CHECK_EQ_INT(ct_solver_state_set(&sv3, &st, dual), CT_ERROR_INVALID_ARGUMENT);
+    st.rho = rho;
+    CHECK_EQ_INT(ct_solver_state_set(&sv3, &st, NULL), CT_ERROR_INVALID_ARGUMENT); /* has_dual, no dual */
+    /* another R (or another method family) cannot reuse */
     {
         ct_real *R = (ct_real *)calloc((size_t)n, sizeof(ct_real));
-        p2.R = R;
-        CHECK_EQ_INT(ct_solve_update(&p2, &s, &ws1, l1, v1, &i1), CT_ERROR_NO_FACTORIZATION);
-        p2.R = NULL;
+        CHECK_EQ_INT(ct_solver_update_compliance(&sv1, R), CT_OK);
+        memset(l1, 0, (size_t)n * sizeof(ct_real)); /* a cold start: the solve runs */
+        CHECK_EQ_INT(ct_solver_solve(&sv1, l1, v1, &i1), CT_OK);
+        CHECK(!(i1.reused & CT_REUSED_FACTOR));
+        CHECK(i1.factorizations >= 1);
+        CHECK_EQ_INT(ct_solver_update_compliance(&sv1, NULL), CT_OK);
         free(R);
         s.method = CT_METHOD_PGS_NCP;
-        CHECK_EQ_INT(ct_solve(&p2, &s, &ws1, l1, v1, &i1), CT_OK);
+        CHECK_EQ_INT(ct_solver_update_settings(&sv1, &s), CT_OK);
+        CHECK_EQ_INT(ct_solver_solve(&sv1, l1, v1, &i1), CT_OK);
+        CHECK_EQ_INT(ct_solver_state_get(&sv1, &st, dual), CT_ERROR_INVALID_ARGUMENT); /* no dual */
         s.method = CT_METHOD_ADMM_NCP;
-        CHECK_EQ_INT(ct_solve_update(&p2, &s, &ws1, l1, v1, &i1), CT_ERROR_NO_FACTORIZATION);
+        CHECK_EQ_INT(ct_solver_update_settings(&sv1, &s), CT_OK);
+        memset(l1, 0, (size_t)n * sizeof(ct_real));
+        CHECK_EQ_INT(ct_solver_solve(&sv1, l1, v1, &i1), CT_OK);
+        CHECK_EQ_INT(i1.reused, 0);
     }
-    ct_workspace_free(&ws1);
-    ct_workspace_free(&ws2);
-    ct_workspace_free(&ws3);
-    free(l0); free(l1); free(l2); free(v1); free(v2); free(g2); free(dual);
+    ct_workspace_free(&ws0);
+    ct_solver_free(&sv1);
+    ct_solver_free(&sv3);
+    free(l0); free(l1); free(l2); free(v1); free(v2); free(g2); free(dual); free(dual0);
     op_free(&o);
 }
 
@@ -519,7 +547,7 @@ static void test_history(void) {
 /* ---- inverse dynamics (seed 003 Sec. IV, Alg. 2) ------------------------------------------ */
 static void test_inverse(void) {
     ct_real c[3], R[3], mu[1] = {(ct_real)0.5}, l[3], sg[3];
-    ct_problem p;
+    ct_problem p = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
     ct_settings s = ct_default_settings();
     ct_info info;
     p.nb = 0; p.nu = 0; p.nc = 1; p.G = NULL; p.g = c; p.mu = mu; p.R = NULL;
@@ -571,7 +599,7 @@ static void test_inverse(void) {
         ct_real R2[5] = {(ct_real)0.1, (ct_real)0.2, (ct_real)0.3, (ct_real)0.3, (ct_real)0.5};
         ct_real l2[5] = {0, 0, 0, 0, 0}, s2[5];
         ct_real mu2[1] = {(ct_real)0.4};
-        ct_problem q;
+        ct_problem q = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
         q.nb = 1; q.nu = 1; q.nc = 1; q.G = NULL; q.g = c2; q.mu = mu2; q.R = R2;
         s.method = CT_METHOD_ADMM_NCP;
         CHECK_EQ_INT(ct_inverse_dynamics(&q, &s, l2, s2, &info), CT_OK);

@@ -178,7 +178,7 @@ static void test_infeasible(int verbose) {
     static const ct_real G4[16] = {1, 0, 0, 1, 0, 1, 0, 0, 0, 0, 1, 0, 1, 0, 0, 1};
     static const ct_real g4[4] = {1, 0, 0, -1};
     static const ct_real mu4[1] = {(ct_real)0.5};
-    ct_problem p;
+    ct_problem p = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
     memset(&p, 0, sizeof(p)); /* fields this test does not know stay zero */
     p.nb = 2; p.nu = 0; p.nc = 0; p.G = G2; p.g = g2; p.mu = NULL; p.R = NULL;
     solve_infeasible(&p, 2, "joints", verbose);
@@ -195,7 +195,7 @@ static void test_stack(int verbose) {
     ct_real M[NV * NV], J[N * NV], G[N * N], g[N], mu[NC], lambda[N], v[N], u[NV], vfree[NV];
     ct_real *sc = (ct_real *)malloc(ct_delassus_scratch_size(NV, N) * sizeof(ct_real));
     double minv[NV], speed = 0, load_ground = 0, load_top = 0;
-    ct_problem p;
+    ct_problem p = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
     ct_settings s = ct_default_settings();
     ct_workspace ws;
     int c, i, j, step, converged = 0;

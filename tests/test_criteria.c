@@ -11,7 +11,7 @@
 static ct_real G9[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
 
 static ct_problem make1(ct_real *g, ct_real *mu) {
-    ct_problem p;
+    ct_problem p = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
     p.nb = 0; p.nu = 0; p.nc = 1;
     p.G = G9; p.g = g; p.mu = mu; p.R = NULL;
     return p;
@@ -129,7 +129,7 @@ static void test_primal(void) {
 /* bilateral rows score |v| (dual, natmap), unilateral rows max(0,-lambda), max(0,-v), |lambda v| */
 static void test_rows(void) {
     static ct_real G[4] = {1, 0, 0, 1}, g[2] = {0, 0};
-    ct_problem p;
+    ct_problem p = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
     ct_residuals r;
     p.G = G; p.g = g; p.mu = NULL; p.R = NULL; p.nc = 0;
     /* bilateral */
@@ -188,7 +188,7 @@ static void test_worst_rows(void) {
     enum { NB = 1, NU = 2, NC = 3, N = NB + NU + 3 * NC };
     ct_real G[N * N], g[N], mu[NC] = {0.5f, 0.5f, 0.5f};
     double l[N], v[N];
-    ct_problem p;
+    ct_problem p = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
     ct_residuals r;
     int i;
     for (i = 0; i < N * N; ++i) G[i] = (i % (N + 1) == 0) ? 1 : 0;
@@ -251,7 +251,7 @@ static void test_degenerate(void) {
     CHECK(r.relative == 0);
     CHECK(r.absolute == 0);
     {
-        ct_problem e;
+        ct_problem e = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
         ct_real one[1] = {0};
         e.nb = e.nu = e.nc = 0; e.G = NULL; e.g = one; e.mu = NULL; e.R = NULL;
         CHECK_EQ_INT(ct_criteria(&e, one, one, CT_FLAVOR_NCP, &r), CT_OK);
@@ -284,7 +284,7 @@ static void test_degenerate(void) {
 static void test_relative_random(void) {
     enum { NB = 2, NU = 2, NC = 4, N = NB + NU + 3 * NC };
     ct_real G[N * N], g[N], mu[NC], lr[N], vr[N];
-    ct_problem p;
+    ct_problem p = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
     ct_residuals r;
     int k, i, bad = 0;
     th_seed(11);
@@ -338,14 +338,14 @@ static void test_relative_random(void) {
     CHECKF(bad == 0, "%d random relative/absolute errors differ from the reference", bad);
 }
 
-/* The solvers' stopping tests compute only what their rule reads (ct__score, CT__WANT_NAT or
-   CT__WANT_ABS): the same relative and absolute values, bitwise, as the full ct_criteria, in
-   every flavor, with open contacts (lambda_i = 0) mixed in. */
+/* The solvers' stopping tests compute only what their rule reads (ct_criteria_rule): the same
+   relative and absolute values, bitwise, as the full ct_criteria, in every flavor, with open
+   contacts (lambda_i = 0) mixed in; the fields a rule does not read are -1. */
 static void test_partial(void) {
     enum { NB = 2, NU = 2, NC = 5, N = NB + NU + 3 * NC };
     static const ct_flavor fl[4] = {CT_FLAVOR_NCP, CT_FLAVOR_CCP, CT_FLAVOR_LCP, CT_FLAVOR_SIGNORINI};
     ct_real G[N * N], g[N], mu[NC], lr[N], vr[N];
-    ct_problem p;
+    ct_problem p = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
     ct_residuals full, part;
     int k, i, f, bad = 0;
     th_seed(12);
@@ -361,11 +361,13 @@ static void test_partial(void) {
             if (th_uniform() < 0.4) lr[NB + NU + 3 * i] = lr[NB + NU + 3 * i + 1] = lr[NB + NU + 3 * i + 2] = 0;
         for (f = 0; f < 4; ++f) {
             ct_criteria(&p, lr, vr, fl[f], &full);
-            ct__criteria_want(&p, lr, vr, fl[f], &part, CT__WANT_NAT);
-            bad += !(part.relative == full.relative && part.natmap == full.natmap);
-            ct__criteria_want(&p, lr, vr, fl[f], &part, CT__WANT_ABS);
+            CHECK_EQ_INT(ct_criteria_rule(&p, lr, vr, fl[f], CT_STOP_RELATIVE, &part), CT_OK);
+            bad += !(part.relative == full.relative && part.natmap == full.natmap &&
+                     part.natmap_row == full.natmap_row && part.absolute == -1 && part.primal == -1);
+            CHECK_EQ_INT(ct_criteria_rule(&p, lr, vr, fl[f], CT_STOP_ABSOLUTE, &part), CT_OK);
             bad += !(part.absolute == full.absolute && part.primal == full.primal &&
-                     part.dual == full.dual && part.comp == full.comp);
+                     part.dual == full.dual && part.comp == full.comp && part.relative == -1 &&
+                     part.natmap == -1);
         }
     }
     CHECKF(bad == 0, "%d partial criteria differ from the full ones", bad);
@@ -375,7 +377,7 @@ static void test_modes(void) {
     enum { NB = 1, NU = 1, NC = 4, N = NB + NU + 3 * NC };
     ct_real G[N * N], g[N], mu[NC] = {0.5f, 0.5f, 0.5f, 0.5f}, l[N], v[N];
     ct_contact_mode modes[NC];
-    ct_problem p;
+    ct_problem p = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
     int i;
     for (i = 0; i < N * N; ++i) G[i] = 0;
     for (i = 0; i < N; ++i) g[i] = l[i] = v[i] = 0;

@@ -10,7 +10,7 @@
       (Preclik = Coulomb), sliding with a coupled block G_NT != 0 (NCP methods: v_T antiparallel
       to lambda_T; NBGS and RAISIM: seed 000 eq. 24, v_T parallel to -lambda_T - (mu^2 lambda_n /
       G_nn) G_NT, not antiparallel to lambda_T);
-   2. the single-contact solvers ct__preclik (NBGS exact, RAISIM bisection with bisect_tol 1e-10)
+   2. the single-contact solvers ct_local_contact (NBGS exact, RAISIM bisection with bisect_tol 1e-10)
       against a brute-force minimizer of E on the conic section (200k angles + golden section) on
       random sliding contacts: general, open conics (hyperbolic), nearly isotropic;
    3. cross-method agreement of v on well-conditioned random problems (cond(G) <= 1e2 by a
@@ -24,7 +24,7 @@
    6. warm start from the answer: at most 2 sweeps (double) for the sweep methods;
    7. max_iter = 0 and 1 for every method; RAISIM_DS_ES's early stop;
    8. ct_criteria in the LCP flavor on hand-made points;
-   9. ct_settings_pgs_seed004;
+   9. ct_settings_pgs_underrelaxed;
    and a reproducer of a contact.h bug, kept failing: RAISIM_DS stuck on a non-Coulomb fixed
    point of a single contact (test_raisim_ds_fixed_point).
    Every solve goes through solve_checked, which also checks the info contract: v = (G+R)
@@ -538,12 +538,12 @@ static void test_single_contact_solvers(void) {
         double worst_e[2] = {0, 0}, worst_l[2] = {0, 0};
         for (t = 0; t < counts[kind]; ++t) {
             double B[9], c[3], mu, lbf[3], ebf, Bid[9], l0[3], escale, lscale;
-            ct_real Br[9], Bir[9], cr[3], out[3];
+            ct_real Br[9], cr[3], out[3];
             int i, ex;
             random_slide_case(kind, B, c, &mu);
             ebf = brute_force(B, c, mu, lbf);
             inv3(B, Bid);
-            for (i = 0; i < 9; ++i) { Br[i] = (ct_real)B[i]; Bir[i] = (ct_real)Bid[i]; }
+            for (i = 0; i < 9; ++i) Br[i] = (ct_real)B[i];
             for (i = 0; i < 3; ++i) cr[i] = (ct_real)c[i];
             for (i = 0; i < 3; ++i) l0[i] = -(Bid[3 * i] * c[0] + Bid[3 * i + 1] * c[1] + Bid[3 * i + 2] * c[2]);
             /* the objective's scale: E(l) = 1/2 (l - l0)^T B (l - l0) - 1/2 l0^T B l0 */
@@ -553,7 +553,7 @@ static void test_single_contact_solvers(void) {
             lscale = lscale > 1 ? lscale : 1;
             for (ex = 1; ex >= 0; --ex) { /* NBGS exact, then RAISIM bisection */
                 double l[3], e, de, dl = 0;
-                ct__preclik(Br, Bir, cr, (ct_real)mu, ex ? CT__SLIDE_EXACT : CT__SLIDE_BISECT, &rs, out);
+                CHECK_EQ_INT(ct_local_contact(ex ? CT_LOCAL_PRECLIK_EXACT : CT_LOCAL_PRECLIK_BISECT, (ct_real)mu, Br, cr, &rs, out), CT_OK);
                 for (i = 0; i < 3; ++i) l[i] = out[i];
                 e = bf_energy(B, c, l);
                 for (i = 0; i < 3; ++i) dl = fabs(l[i] - lbf[i]) > dl ? fabs(l[i] - lbf[i]) : dl;
@@ -579,7 +579,7 @@ static void test_single_contact_solvers(void) {
             { /* the Coulomb slide of RAISIM_DS: a single-contact NCP solution (zero normal
                  velocity, on the cone, friction opposing the slide) whenever it returns one */
                 double l[3], w[3], wt, lt, align;
-                ct__preclik(Br, Bir, cr, (ct_real)mu, CT__SLIDE_COULOMB, &rs, out);
+                CHECK_EQ_INT(ct_local_contact(CT_LOCAL_COULOMB, (ct_real)mu, Br, cr, &rs, out), CT_OK);
                 for (i = 0; i < 3; ++i) l[i] = out[i];
                 for (i = 0; i < 3; ++i) w[i] = B[3 * i] * l[0] + B[3 * i + 1] * l[1] + B[3 * i + 2] * l[2] + c[i];
                 wt = sqrt(w[0] * w[0] + w[1] * w[1]);
@@ -729,7 +729,7 @@ static void test_mixed(void) {
 /* ---- 5. heavy box on a light box (seed 000 Sec. IV-A, Fig. 13) ---------------------------- */
 static void test_box_stack(void) {
     ct_real G[BOX_N * BOX_N], g[BOX_N], mu[BOX_NC];
-    ct_problem p;
+    ct_problem p = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
     int k;
     box_stack(G, g, mu, 1e-3, 1e3);
     p.nb = 0; p.nu = 0; p.nc = BOX_NC; p.G = G; p.g = g; p.mu = mu; p.R = NULL;
@@ -928,7 +928,7 @@ static void test_budgets(void) {
 
 /* ---- 8. ct_criteria, LCP flavor ------------------------------------------------------------- */
 static void criteria1(double mu, const double l[3], const double v[3], ct_flavor fl, ct_residuals *r) {
-    ct_problem p;
+    ct_problem p = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
     ct_real lr[3], vr[3], g[3] = {0, 0, 0}, m = (ct_real)mu, G[9];
     int i;
     memset(G, 0, sizeof(G));
@@ -1011,9 +1011,9 @@ static void test_criteria_lcp(void) {
     }
 }
 
-/* ---- 9. ct_settings_pgs_seed004 ------------------------------------------------------------ */
+/* ---- 9. ct_settings_pgs_underrelaxed ------------------------------------------------------------ */
 static void test_seed004(void) {
-    ct_settings s = ct_settings_pgs_seed004(), d = ct_default_settings();
+    ct_settings s = ct_settings_pgs_underrelaxed(), d = ct_default_settings();
     owned_problem o;
     ct_real *l, *v;
     ct_info info;
@@ -1025,7 +1025,7 @@ static void test_seed004(void) {
     s.pgs.omega = d.pgs.omega;
     s.method = d.method;
     CHECK(memcmp(&s, &d, sizeof(s)) == 0);
-    s = ct_settings_pgs_seed004();
+    s = ct_settings_pgs_underrelaxed();
     th_seed(4004);
     random_problem(&o, 1, 1, 4, 40, 0.1, 0.5, 0);
     l = (ct_real *)calloc((size_t)o.n, sizeof(ct_real));

@@ -32,7 +32,7 @@ static void round_trip(int nb, int nu, int nc, int with_r) {
     ct_real *g = (ct_real *)malloc(sizeof(ct_real) * (size_t)(n + 1));
     ct_real *mu = (ct_real *)malloc(sizeof(ct_real) * (size_t)(nc + 1));
     ct_real *R = (ct_real *)malloc(sizeof(ct_real) * (size_t)(n + 1));
-    ct_problem p;
+    ct_problem p = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
     ct_problem_data d;
     FILE *f = tmpfile();
     int same = 1;
@@ -86,7 +86,7 @@ int main(void) {
     /* writing checks its problem */
     {
         ct_real G[1] = {1}, g[1] = {0};
-        ct_problem p;
+        ct_problem p = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
         FILE *f = tmpfile();
         p.nb = 1; p.nu = 0; p.nc = 0; p.G = G; p.g = g; p.mu = NULL; p.R = NULL;
         CHECK_EQ_INT(ct_problem_write(NULL, f), CT_ERROR_INVALID_ARGUMENT);

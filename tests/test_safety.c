@@ -87,7 +87,7 @@ static void test_scales(void) {
 
 static void test_mass_ratio(void) {
     ct_real G[BOX_N * BOX_N], g[BOX_N], mu[BOX_NC];
-    ct_problem p;
+    ct_problem p = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
     box_stack(G, g, mu, 1e-3, 1e6); /* ratio 1e9 */
     memset(&p, 0, sizeof(p));
     p.nc = BOX_NC; p.G = G; p.g = g; p.mu = mu;

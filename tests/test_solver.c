@@ -405,7 +405,7 @@ static void test_run_controls(void) {
     op_free(&o);
     /* an empty problem is solved at once */
     {
-        ct_problem e;
+        ct_problem e = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
         ct_settings s = ct_default_settings();
         ct_workspace ws;
         ct_info info;

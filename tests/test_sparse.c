@@ -1,9 +1,9 @@
-/* test_sparse.c - the block-sparse storage of G and the sparse Cholesky (issue "scale"):
-   the converter from dense, the validation of the structure, the sparse factor against the
-   dense one, every method on both storages (velocities to the solver tolerance, impulses
-   where unique), the reuse of the ordering and symbolic factorization across solves with the
-   same pattern, ct_solve_update on the sparse factor, a 1000-contact pile solved within
-   the workspace ct_workspace_size_problem reports, and the operator form (ct_operator) against
+/* test_sparse.c - the block-sparse storage of G and the sparse Cholesky: the converter from
+   dense, the validation of the structure, the sparse factor against the dense one, every
+   method on both storages (velocities to the solver tolerance, impulses where unique), the
+   solver object's reuse of the ordering and symbolic factorization across values with the
+   same pattern and of the numeric factor across new g, a 1000-contact pile solved within the
+   workspace ct_workspace_size_problem reports, and the operator form (ct_operator) against
    the dense G. */
 #define CONTACT_IMPLEMENTATION
 #include "contact.h"
@@ -191,15 +191,20 @@ static void test_structure(void) {
     ng = P.nb + P.nu + P.nc;
     CHECKF(S.nnzb < ng * ng, "the pile's G should be block-sparse: %d of %d blocks", S.nnzb, ng * ng);
     CHECK_EQ_INT(ct_problem_validate(&ps, (ct_real)1e-8), CT_OK);
-    { /* entries agree with the dense G */
-        ct__op od, os;
+    { /* entries agree with the dense G: the columns G e_j + g, exact for a unit e_j */
+        ct_real *e = (ct_real *)calloc((size_t)P.n, sizeof(ct_real));
+        ct_real *cd = (ct_real *)calloc((size_t)P.n, sizeof(ct_real)), *cs = (ct_real *)calloc((size_t)P.n, sizeof(ct_real));
         double d = 0;
         int i, j;
-        ct__op_init(&od, &pd);
-        ct__op_init(&os, &ps);
-        for (i = 0; i < P.n; ++i)
-            for (j = 0; j < P.n; ++j) d = fmax(d, fabs((double)ct__op_entry(&od, i, j) - ct__op_entry(&os, i, j)));
+        for (j = 0; j < P.n; ++j) {
+            e[j] = 1;
+            CHECK_EQ_INT(ct_velocity(&pd, e, cd), CT_OK);
+            CHECK_EQ_INT(ct_velocity(&ps, e, cs), CT_OK);
+            for (i = 0; i < P.n; ++i) d = fmax(d, fabs((double)cd[i] - cs[i]));
+            e[j] = 0;
+        }
         CHECK(d == 0);
+        free(e); free(cd); free(cs);
     }
     /* errors: a missing diagonal block, unsorted columns, an asymmetric block, NaN */
     for (k = S.row_ptr[0]; k < S.row_ptr[1]; ++k) zero += S.col[k] == 0;
@@ -239,7 +244,7 @@ static ct_result validate_two(ct_real coupling, ct_real diag_asym, ct_real diag_
     static int row_ptr[4], col[6];
     static ct_real val[9 * 6];
     ct_sparse S;
-    ct_problem p;
+    ct_problem p = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
     ct_real g[7] = {0}, mu[2] = {0.5, 0.5};
     int k = 0, i;
     memset(val, 0, sizeof(val));
@@ -273,40 +278,44 @@ static void test_factor(void) {
     sparse_g S;
     ct_problem pd, ps;
     ct_settings s = ct_default_settings();
+    ct_solver sv;
     ct_workspace ws;
-    ct__layout L;
-    ct__spchol sp;
-    ct__op os;
-    ct_real *b1, *b2, *chol, *scr;
+    ct_info i1, i2;
+    ct_real *l1, *l2, *v;
     double err = 0, bmax = 0;
     int i;
     pile_make(&P, 20, 3, 2, 25, 2, 1);
     sparse_make(&S, &P);
     problems(&P, &S, &pd, &ps);
-    CHECK_EQ_INT(ct_workspace_alloc_problem(&ws, &ps, &s, NULL), CT_OK);
-    ct__layout_sp(s.method, ps.nb, ps.nu, ps.nc, 0, &L);
-    CHECK_EQ_INT(ct__sp_prepare(&ps, &s, &ws, &L, &sp), CT_OK);
-    ct__op_init(&os, &ps);
-    CHECK_EQ_INT(ct__sp_factor(&sp, &os, (ct_real)1e-3), -1);
-    b1 = (ct_real *)calloc((size_t)P.n, sizeof(ct_real));
-    b2 = (ct_real *)calloc((size_t)P.n, sizeof(ct_real));
-    chol = (ct_real *)calloc((size_t)P.n * P.n, sizeof(ct_real));
-    scr = (ct_real *)calloc(ct_cholesky_scratch_size(P.n) + 1, sizeof(ct_real));
-    for (i = 0; i < P.n * P.n; ++i) chol[i] = P.G[i];
-    CHECK_EQ_INT(ct_cholesky_factor(chol, P.n, P.n, (ct_real)1e-3, scr, NULL), CT_OK);
-    th_seed(5);
-    for (i = 0; i < P.n; ++i) b1[i] = b2[i] = (ct_real)th_normal();
-    ct__sp_solve(&sp, b1);
-    ct_cholesky_solve(chol, P.n, P.n, b2);
+    /* one ADMM iteration from zero with the fixed penalty: its x-step solves (G + 1e-3 I) x = b
+       with the sparse factor or the dense one, and y = P_K(x - z / rho) differs by at most what
+       the two solves differ by (a projection is 1-Lipschitz) */
+    s.admm.rule = CT_RHO_FIXED;
+    s.admm.eta = 0;
+    s.admm.rho0 = (ct_real)1e-3;
+    s.max_iter = 1;
+    s.warm_start = 0;
+    l1 = (ct_real *)calloc((size_t)P.n, sizeof(ct_real));
+    l2 = (ct_real *)calloc((size_t)P.n, sizeof(ct_real));
+    v = (ct_real *)calloc((size_t)P.n, sizeof(ct_real));
+    CHECK_EQ_INT(ct_solver_alloc(&sv, &ps, &s, NULL), CT_OK);
+    CHECK_EQ_INT(ct_solver_setup(&sv, &ps, &s, NULL), CT_OK);
+    CHECK(sv.nnzl > 0);
+    CHECK_EQ_INT(ct_solver_solve(&sv, l1, v, &i1), CT_OK);
+    CHECK_EQ_INT(ct_workspace_alloc(&ws, P.nb, P.nu, P.nc, &s, NULL), CT_OK);
+    CHECK_EQ_INT(ct_solve(&pd, &s, &ws, l2, v, &i2), CT_OK);
+    CHECK_EQ_INT(i1.iterations, 1);
+    CHECK_EQ_INT(i2.iterations, 1);
     for (i = 0; i < P.n; ++i) {
-        err = fmax(err, fabs((double)b1[i] - b2[i]));
-        bmax = fmax(bmax, fabs((double)b2[i]));
+        err = fmax(err, fabs((double)l1[i] - l2[i]));
+        bmax = fmax(bmax, fabs((double)l2[i]));
     }
     /* both solve the same SPD system: agreement to rounding times its condition (~1e3 here) */
     CHECKF(err <= (sizeof(ct_real) == 4 ? 1e-2 : 1e-9) * (1 + bmax), "sparse vs dense solve: %g of %g", err, bmax);
-    printf("  factor: n %d, %d groups, %d blocks of G, %d of L (dense L: %d); |x_sparse - x_dense| %.2g of %.2g\n",
-           P.n, P.nb + P.nu + P.nc, S.nnzb, sp.nnzl, (P.nb + P.nu + P.nc) * (P.nb + P.nu + P.nc - 1) / 2, err, bmax);
-    free(b1); free(b2); free(chol); free(scr);
+    printf("  factor: n %d, %d groups, %d blocks of G, %ld of L (dense L: %d); |x_sparse - x_dense| %.2g of %.2g\n",
+           P.n, P.nb + P.nu + P.nc, S.nnzb, sv.nnzl, (P.nb + P.nu + P.nc) * (P.nb + P.nu + P.nc - 1) / 2, err, bmax);
+    free(l1); free(l2); free(v);
+    ct_solver_free(&sv);
     ct_workspace_free(&ws);
     sparse_free(&S);
     pile_free(&P);
@@ -366,12 +375,11 @@ static void test_reuse(void) {
     sparse_g S;
     ct_problem pd, ps;
     ct_settings s = ct_default_settings();
-    ct_workspace ws;
+    ct_solver sv;
     ct_info i1, i2;
     ct_real *l, *v, *g2;
-    const ct__state *st;
-    unsigned long h;
-    int nnzl, i;
+    long nnzl;
+    int i;
     pile_make(&P, 15, 0, 1, 15, 4, 1);
     sparse_make(&S, &P);
     problems(&P, &S, &pd, &ps);
@@ -379,38 +387,46 @@ static void test_reuse(void) {
     l = (ct_real *)calloc((size_t)P.n, sizeof(ct_real));
     v = (ct_real *)calloc((size_t)P.n, sizeof(ct_real));
     g2 = (ct_real *)calloc((size_t)P.n, sizeof(ct_real));
-    CHECK_EQ_INT(ct_workspace_alloc_problem(&ws, &ps, &s, NULL), CT_OK);
-    CHECK_EQ_INT(ct_solve(&ps, &s, &ws, l, v, &i1), CT_OK);
-    st = ct__ws_state(&ws);
-    CHECK(st->sp_magic == CT__STATE_MAGIC);
-    nnzl = st->sp_nnzl;
-    h = st->sp_hash;
-    /* the same pattern with new values and a new g: the analysis is kept (the bits of the
-       elimination graph are scrambled to prove it is not redone) */
+    CHECK_EQ_INT(ct_solver_alloc(&sv, &ps, &s, NULL), CT_OK);
+    CHECK_EQ_INT(ct_solver_setup(&sv, &ps, &s, NULL), CT_OK);
+    CHECK_EQ_INT(ct_solver_solve(&sv, l, v, &i1), CT_OK);
+    CHECK_EQ_INT(i1.status, CT_STATUS_CONVERGED);
+    CHECK(i1.reused & CT_REUSED_ORDERING);
+    nnzl = sv.nnzl;
+    CHECK(nnzl > 0);
+    /* the same pattern with new values and a new g: the analysis is kept */
     for (i = 0; i < 9 * S.nnzb; ++i) S.val[i] *= (ct_real)1.5;
     for (i = 0; i < P.n; ++i) g2[i] = P.g[i] * (ct_real)0.9;
-    ps.g = g2;
-    memset(ws.base + 0, 0, 0);
-    {
-        ct__layout L;
-        ct__layout_sp(s.method, ps.nb, ps.nu, ps.nc, nnzl, &L);
-        memset(ws.base + L.sp_bits, 0xA5, 8);
-    }
+    CHECK_EQ_INT(ct_solver_update_matrix(&sv, &ps), CT_OK);
+    CHECK_EQ_INT(ct_solver_update_vectors(&sv, g2, NULL), CT_OK);
     memset(l, 0, (size_t)P.n * sizeof(ct_real));
-    CHECK_EQ_INT(ct_solve(&ps, &s, &ws, l, v, &i2), CT_OK);
+    CHECK_EQ_INT(ct_solver_solve(&sv, l, v, &i2), CT_OK);
     CHECK_EQ_INT(i2.status, CT_STATUS_CONVERGED);
-    CHECK(st->sp_hash == h && st->sp_nnzl == nnzl);
-    /* a new g only: ct_solve_update reuses the numeric factor too */
+    CHECK(i2.reused & CT_REUSED_ORDERING);
+    CHECK(!(i2.reused & CT_REUSED_FACTOR)); /* new values: a new numeric factor */
+    CHECK(sv.nnzl == nnzl);
+    /* a new g only: the numeric factor is reused too */
     for (i = 0; i < P.n; ++i) g2[i] = P.g[i] * (ct_real)1.1;
-    CHECK_EQ_INT(ct_solve_update(&ps, &s, &ws, l, v, &i2), CT_OK);
+    CHECK_EQ_INT(ct_solver_update_vectors(&sv, g2, NULL), CT_OK);
+    s.admm.warm_rho = 1; /* the penalty of the last solve, whose factor is held */
+    CHECK_EQ_INT(ct_solver_update_settings(&sv, &s), CT_OK);
+    CHECK_EQ_INT(ct_solver_solve(&sv, l, v, &i2), CT_OK);
     CHECK_EQ_INT(i2.status, CT_STATUS_CONVERGED);
     CHECK(i2.reused & CT_REUSED_FACTOR);
-    /* another pattern in the same workspace: analysed again */
+    /* another pattern: the solver object needs a new setup */
     {
-        int t = S.row_ptr[1];
-        (void)t;
+        sparse_g S2;
+        ct_problem pd2, ps2;
+        pile P2;
+        pile_make(&P2, 15, 0, 1, 15, 9, 1);
+        sparse_make(&S2, &P2);
+        problems(&P2, &S2, &pd2, &ps2);
+        if (S2.nnzb != S.nnzb || memcmp(S2.col, S.col, sizeof(int) * (size_t)S.nnzb) != 0)
+            CHECK_EQ_INT(ct_solver_update_matrix(&sv, &ps2), CT_ERROR_NO_SETUP);
+        sparse_free(&S2);
+        pile_free(&P2);
     }
-    ct_workspace_free(&ws);
+    ct_solver_free(&sv);
     free(l); free(v); free(g2);
     sparse_free(&S);
     pile_free(&P);
@@ -420,7 +436,7 @@ static void test_reuse(void) {
 static void test_large(void) {
 #ifndef CONTACT_USE_FLOAT
     pile P;
-    ct_problem ps;
+    ct_problem ps = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
     ct_settings s = ct_default_settings();
     ct_workspace ws;
     ct_info info;
@@ -575,23 +591,30 @@ static void test_operator(void) {
         printf("  operator %-9s %d it, %d factorizations (dense %d it); |dv| %.2g; workspace %lu of dense %lu bytes\n",
                ct_method_string(s.method), i2.iterations, i2.factorizations, i1.iterations, dv,
                (unsigned long)bytes_op, (unsigned long)bytes_dense);
-        /* ct_solve_update: the operator's last factor, no new one */
+        /* the solver object: a new g reuses the operator's last factor, no new one */
         if (k == 0) {
             ct_real *l3 = (ct_real *)malloc(sizeof(ct_real) * (size_t)P.n), *v3 = (ct_real *)malloc(sizeof(ct_real) * (size_t)P.n);
             ct_real *g2 = (ct_real *)malloc(sizeof(ct_real) * (size_t)P.n);
+            ct_solver sv;
             ct_info i3;
+            s.warm_start = 1;
+            s.admm.warm_rho = 1;
+            CHECK_EQ_INT(ct_solver_alloc(&sv, &po, &s, NULL), CT_OK);
+            CHECK_EQ_INT(ct_solver_setup(&sv, &po, &s, NULL), CT_OK);
+            memset(l3, 0, sizeof(ct_real) * (size_t)P.n);
+            CHECK_EQ_INT(ct_solver_solve(&sv, l3, v3, &i3), CT_OK);
             for (i = 0; i < P.n; ++i) g2[i] = (ct_real)(1.05 * P.g[i]); /* a new g */
-            po.g = g2;
+            CHECK_EQ_INT(ct_solver_update_vectors(&sv, g2, NULL), CT_OK);
             memcpy(l3, l2, sizeof(ct_real) * (size_t)P.n);
             u.factors = 0;
-            s.warm_start = 1;
-            CHECK_EQ_INT(ct_solve_update(&po, &s, &w2, l3, v3, &i3), CT_OK);
-            po.g = P.g;
+            CHECK_EQ_INT(ct_solver_solve(&sv, l3, v3, &i3), CT_OK);
             free(g2);
             CHECK_EQ_INT(i3.status, CT_STATUS_CONVERGED);
             CHECK(i3.reused & CT_REUSED_FACTOR);
             CHECK_EQ_INT(u.factors, i3.factorizations);
             s.warm_start = 0;
+            s.admm.warm_rho = 0;
+            ct_solver_free(&sv);
             free(l3); free(v3);
         }
         ct_workspace_free(&w1);
@@ -605,7 +628,7 @@ static void test_operator(void) {
         t.method = (ct_method)m;
         if (m == CT_METHOD_ADMM_NCP || m == CT_METHOD_ADMM_CCP) continue;
         CHECK_EQ_INT(ct_workspace_alloc(&w3, P.nb, P.nu, P.nc, &t, NULL), CT_OK);
-        CHECKF(ct_solve(&po, &t, &w3, l2, v2, &i2) == CT_ERROR_INVALID_ARGUMENT, "%s on an operator",
+        CHECKF(ct_solve(&po, &t, &w3, l2, v2, &i2) == CT_ERROR_STORAGE_UNSUPPORTED, "%s on an operator",
                ct_method_string(t.method));
         ct_workspace_free(&w3);
     }

@@ -47,6 +47,7 @@ static void fixture_init(fixture *f) {
         f->v[i] = 0;
     }
     f->mu[0] = 0.5f; f->mu[1] = 0;
+    memset(&f->p, 0, sizeof(f->p));
     f->p.nb = NB; f->p.nu = NU; f->p.nc = NC;
     f->p.G = f->G; f->p.g = f->g; f->p.mu = f->mu; f->p.R = f->R;
 }
@@ -81,15 +82,16 @@ static void test_problem_validate(void) {
     { /* the same sizes, refused before they are summed, by every call that takes sizes */
         int nnzb = 0;
         ct_real R[1];
-        ct_workspace w0;
-        memset(&w0, 0, sizeof(w0));
+        size_t bytes = 0;
+        ct_settings sd = ct_default_settings();
         CHECK_EQ_INT(ct_sparse_count(2000000000, 2000000000, 0, f.G, 0, &nnzb), CT_ERROR_INVALID_SIZE);
-        CHECK_EQ_INT(ct_admm_state_get(&w0, 2000000000, 2000000000, 0, NULL, NULL), CT_ERROR_INVALID_SIZE);
+        CHECK_EQ_INT(ct_workspace_size(2000000000, 2000000000, 0, &sd, &bytes), CT_ERROR_INVALID_SIZE);
+        CHECK_EQ_INT(ct_derivatives_size(2000000000, 2000000000, 0, &bytes), CT_ERROR_INVALID_SIZE);
         CHECK_EQ_INT(ct_compliance_contactbench(&f.p, 0, 0, R), CT_ERROR_INVALID_SIZE);
     }
     /* an empty problem is valid, whatever the pointers */
     {
-        ct_problem e;
+        ct_problem e = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
         memset(&e, 0, sizeof(e));
         CHECK_EQ_INT(ct_problem_validate(&e, 0), CT_OK);
     }
@@ -99,7 +101,7 @@ static void test_problem_validate(void) {
     fixture_init(&f); f.p.mu = NULL; CHECK_EQ_INT(validate(&f), CT_ERROR_INVALID_ARGUMENT);
     {
         ct_real G2[4] = {1, 0.5f, 0.5f, 1}, g2[2] = {0, 1};
-        ct_problem q;
+        ct_problem q = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
         q.nb = 1; q.nu = 1; q.nc = 0; q.G = G2; q.g = g2; q.mu = NULL; q.R = NULL;
         CHECK_EQ_INT(ct_problem_validate(&q, 0), CT_OK); /* mu may be NULL without contacts */
     }
@@ -275,7 +277,7 @@ static void test_solve_errors(void) {
     /* an indefinite contact block with a positive diagonal: validation's block test */
     {
         ct_real G[9] = {1, 3, 0, 3, 1, 0, 0, 0, 1}, g[3] = {0, 0, -1}, mu[1] = {0.5f}, l[3] = {0, 0, 0}, v[3];
-        ct_problem p;
+        ct_problem p = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
         p.nb = 0; p.nu = 0; p.nc = 1; p.G = G; p.g = g; p.mu = mu; p.R = NULL;
         s = ct_default_settings();
         CHECK_EQ_INT(ct_problem_validate(&p, s.sym_tol), CT_ERROR_NOT_PSD);
@@ -299,7 +301,7 @@ static void test_solve_errors(void) {
        validation and is reported as not PSD by the factorization */
     {
         ct_real G[36], g[6] = {0, 0, -1, 0, 0, -1}, mu[2] = {0.5f, 0.5f}, l[6] = {0, 0, 0, 0, 0, 0}, v[6];
-        ct_problem p;
+        ct_problem p = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
         int i;
         memset(G, 0, sizeof(G));
         for (i = 0; i < 6; ++i) G[7 * i] = 1;
@@ -363,7 +365,7 @@ static void test_workspace_errors(void) {
 
 static void test_strings(void) {
     /* every code of the public X-macro list, so that new codes are covered automatically */
-#define TH_CODE(name, value, text) value,
+#define TH_CODE(name, value, text, explain) value,
     static const int codes[] = {CT_RESULT_LIST(TH_CODE)};
 #undef TH_CODE
     const int ncodes = (int)(sizeof(codes) / sizeof(codes[0]));
@@ -438,7 +440,7 @@ static void test_ranges(void) {
        validation; the sweeps diverge and stop with finite outputs and residuals (finding FC) */
     {
         ct_real G[25], g[5], l[5], v[5];
-        ct_problem p;
+        ct_problem p = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
         static const ct_method ms[3] = {CT_METHOD_NBGS, CT_METHOD_RAISIM, CT_METHOD_PGS_NCP};
         int k, j;
         for (i = 0; i < 25; ++i) G[i] = (ct_real)6.4e3;

@@ -727,7 +727,7 @@ ct_result world_step(world *w) {
     const double dt = w->dt;
     const int soft = is_soft(w);
     int i, k, row, nb = 0, nu = 0, nc, m;
-    ct_problem prob;
+    ct_problem prob = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
     ct_result res = CT_OK;
 
     /* 1. contacts, with warm start and the "new this step" flag from the cache */

@@ -11,7 +11,7 @@ static int solve(ct_method method) {
     static const ct_real mu[1] = {0.5};
     ct_settings s = ct_default_settings();
     ct_workspace ws;
-    ct_problem p;
+    ct_problem p = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
     ct_real lambda[3] = {0, 0, 0}, v[3];
     ct_info info;
     ct_result r;

@@ -54,7 +54,7 @@ int main(void) {
     counter c = {0, 0, 0};
     ct_settings s = ct_default_settings();
     ct_workspace ws;
-    ct_problem p;
+    ct_problem p = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
     ct_real lambda[3] = {0, 0, 0}, v[3];
     ct_info info;
     size_t need = 0;

@@ -18,13 +18,7 @@ static TINY_UNUSED void tiny_problem(ct_problem *p) {
     static const ct_real G[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
     static const ct_real g[3] = {1, 0, -1};
     static const ct_real mu[1] = {(ct_real)0.5};
-    p->nb = 0;
-    p->nu = 0;
-    p->nc = 1;
-    p->G = G;
-    p->g = g;
-    p->mu = mu;
-    p->R = NULL;
+    *p = ct_problem_dense(0, 0, 1, G, g, mu);
 }
 
 static TINY_UNUSED int tiny_solve(ct_method method) {
@@ -34,7 +28,7 @@ static TINY_UNUSED int tiny_solve(ct_method method) {
     const ct_real tol = sizeof(ct_real) == sizeof(float) ? (ct_real)1e-3 : (ct_real)1e-6;
     ct_settings s = ct_default_settings();
     ct_workspace ws;
-    ct_problem p;
+    ct_problem p = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
     ct_real lambda[3] = {0, 0, 0}, v[3];
     ct_info info;
     size_t bytes = 0;

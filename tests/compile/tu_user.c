@@ -10,7 +10,7 @@ int impl_side(void);
 int main(void) {
     ct_settings s = ct_default_settings();
     ct_workspace ws;
-    ct_problem p;
+    ct_problem p = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
     ct_real lambda[3] = {0, 0, 0}, v[3], x[3] = {3, 4, 1}, px[3];
     ct_info info;
     int rc = 0;

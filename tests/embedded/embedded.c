@@ -29,7 +29,7 @@ int embedded_solve(void) {
     static const ct_real G[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
     static const ct_real g[3] = {1, 0, -1};
     static const ct_real mu[1] = {0.5f};
-    ct_problem p;
+    ct_problem p = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
     int m, failed = 0;
     __builtin_memset(&p, 0, sizeof(p)); /* fields this file does not know stay zero */
     p.nb = 0;

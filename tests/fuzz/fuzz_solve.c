@@ -350,7 +350,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fz_reader rd;
     ct_settings s, s_ws;
-    ct_problem p;
+    ct_problem p = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
     ct_workspace ws;
     ct_info info, info2;
     ct_real *G, *g, *mu, *R = NULL, *lambda, *v, *lambda0, *lambda2, *v2;

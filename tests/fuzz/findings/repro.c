@@ -61,7 +61,7 @@ int main(void) {
        Fuzz input: min/30e29fe5 (PGS_LCP); every method shows it. */
     {
         ct_real G[1], g[1] = {(ct_real)-2e-6}, R[1] = {0};
-        ct_problem p;
+        ct_problem p = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
         problem(&p, 1, 0, 0, G, g, NULL, R);
         G[0] = huge_g;
         for (m = 0; m <= (int)CT_METHOD_ADMM_CCP; ++m) {
@@ -82,7 +82,7 @@ int main(void) {
         ct_real G[9] = {0, 0, 0, 0, 1, 0, 0, 0, 1};
         static const ct_real g[3] = {0, 0, -1};
         static const ct_real mu[1] = {(ct_real)0.5};
-        ct_problem p;
+        ct_problem p = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
         problem(&p, 0, 0, 1, G, g, mu, NULL);
         G[0] = big;
         for (m = 0; m <= (int)CT_METHOD_ADMM_CCP; ++m) {
@@ -104,7 +104,7 @@ int main(void) {
         ct_real G[25];
         ct_real g[5];
         int i;
-        ct_problem p;
+        ct_problem p = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
         problem(&p, 3, 2, 0, G, g, NULL, NULL);
         for (i = 0; i < 25; ++i) G[i] = (ct_real)6.4e9;
         G[0] = (ct_real)0.5;
@@ -134,7 +134,7 @@ int main(void) {
             45273363672.309418, 44088681000.826935, 33037957565.029552, 45273363672.309418, 43277838639.75016, 25079576538.387207,
             33520713848.445312, 29267795635.360218, 29563989222.052402, 33520713848.445312, 25079576538.387207, 39045278185.708656};
         ct_real G[36], g[6], mu[1] = {0};
-        ct_problem p;
+        ct_problem p = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
         int i;
         ct_settings s = ct_default_settings();
         ct_real lambda[6] = {0, 0, 0, 0, 0, 0};
