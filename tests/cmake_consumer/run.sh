@@ -1,8 +1,9 @@
 #!/bin/sh
 # shellcheck disable=SC2086 # compiler commands and flag lists are word-split on purpose
 # run.sh - packaging test: install contact.h with CMake into a prefix under build/, build the
-# consumer project in this directory against it with find_package(contact 0.1), run it, check
-# the version rule (SameMinorVersion), and check contact.pc with pkg-config.
+# consumer project in this directory against it with find_package(contact MAJOR.MINOR) (the
+# version contact.h declares), run it, check the version rule (SameMinorVersion), and check
+# contact.pc with pkg-config.
 # Run from the repository root:  sh tests/cmake_consumer/run.sh
 # Prints "PASS name" / "FAIL name: reason" and ends with "N passed, M failed"; without cmake it
 # prints the reason and "0 passed, 0 failed, 1 skipped" and exits 0.
@@ -22,6 +23,12 @@ CC=${CC:-cc}
 export CC
 ROOT=$(pwd)
 OUT=$ROOT/build/cmake_consumer
+# the version contact.h declares (CMakeLists.txt refuses to package another)
+hv() { sed -n "s/^#define CONTACT_VERSION_$1 \([0-9]*\).*/\1/p" contact.h; }
+MAJ=$(hv MAJOR)
+MIN=$(hv MINOR)
+PAT=$(hv PATCH)
+VER=$MAJ.$MIN.$PAT
 PREFIX=$OUT/prefix
 WARN="-Wall -Wextra -Wpedantic -Werror"
 rm -rf "$OUT"
@@ -64,9 +71,11 @@ for f in include/contact.h share/cmake/contact/contactConfig.cmake \
 done
 if [ -z "$missing" ]; then pass install_layout; else fail install_layout "missing under $PREFIX:$missing"; fi
 
-# 2. the consumer: find_package(contact 0.1 REQUIRED), contact::contact m; warnings are errors
+# 2. the consumer: find_package(contact MAJOR.MINOR REQUIRED), contact::contact m; warnings are
+#    errors
 L=$OUT/consumer.log
 if step "$L" cmake -S "$ROOT/tests/cmake_consumer" -B "$OUT/consumer" -DCMAKE_PREFIX_PATH="$PREFIX" \
+    -DCONTACT_WANT="$MAJ.$MIN" \
     -DCMAKE_C_FLAGS="$WARN" &&
     step "$L" cmake --build "$OUT/consumer"; then
     pass consumer_build
@@ -75,8 +84,11 @@ else
     fail consumer_build "$(reason "$L")"
 fi
 
-# 3. version rule: 0.1 and 0.1.0 accepted, 0.2, 0.0 and 1.0 refused (0.x: SameMinorVersion)
-for want in 0.1.0 0.2 0.0 1.0; do
+# 3. version rule: MAJOR.MINOR.PATCH accepted; MAJOR.(MINOR+1), MAJOR.(MINOR-1) and (MAJOR+1).0
+#    refused (0.x: SameMinorVersion)
+older=$MAJ.$((MIN - 1))
+[ "$MIN" -gt 0 ] || older=$((MAJ - 1)).9
+for want in "$VER" "$MAJ.$((MIN + 1))" "$older" "$((MAJ + 1)).0"; do
     d=$OUT/version_$want
     mkdir -p "$d/src"
     cat >"$d/src/CMakeLists.txt" <<CML
@@ -86,8 +98,8 @@ find_package(contact $want REQUIRED)
 CML
     if step "$d/log.txt" cmake -S "$d/src" -B "$d/build" -DCMAKE_PREFIX_PATH="$PREFIX"; then ok=1; else ok=0; fi
     case $want in
-    0.1*) if [ $ok -eq 1 ]; then pass "find_package_$want"; else fail "find_package_$want" "refused: $(reason "$d/log.txt")"; fi ;;
-    *) if [ $ok -eq 0 ]; then pass "find_package_${want}_refused"; else fail "find_package_${want}_refused" "0.1.0 was accepted for $want (log $d/log.txt)"; fi ;;
+    "$VER") if [ $ok -eq 1 ]; then pass "find_package_$want"; else fail "find_package_$want" "refused: $(reason "$d/log.txt")"; fi ;;
+    *) if [ $ok -eq 0 ]; then pass "find_package_${want}_refused"; else fail "find_package_${want}_refused" "$VER was accepted for $want (log $d/log.txt)"; fi ;;
     esac
 done
 
@@ -110,8 +122,8 @@ else
         fail pkg_config "--cflags '$cflags' does not name the directory of the installed contact.h"
     elif ! cmp -s "$inc/contact.h" "$PREFIX/include/contact.h"; then
         fail pkg_config "--cflags '$cflags' points at a different contact.h"
-    elif [ "$version" != "0.1.0" ]; then
-        fail pkg_config "--modversion says '$version', want 0.1.0"
+    elif [ "$version" != "$VER" ]; then
+        fail pkg_config "--modversion says '$version', want $VER"
     elif [ -n "$libs" ]; then
         fail pkg_config "--libs should be empty for a header-only package, got '$libs'"
     elif ! step "$L" $CC -std=c99 $WARN $cflags "$ROOT/tests/cmake_consumer/main.c" -o "$OUT/app_pkgconfig" -lm ||
