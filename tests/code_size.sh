@@ -49,8 +49,8 @@ impl && /^(CT__PRIVATE|CT_API|static)[^;=]*[a-z0-9_]+\(/ {
     if (sec == "solver-gs") g = (name ~ /^ct__(cone_|preclik)/) ? "gs-local" : "gs-sweep"
     else if (sec == "solver-admm") g = "admm"
     else if (sec == "solver-staggered") g = "staggered"
-    else if (sec == "solver-newton" || sec == "soft") g = "newton"
-    else if (sec == "solver-inverse" || sec == "compliance" || sec == "io" || sec == "derivatives") g = "other"
+    else if (sec == "solver-newton-soft" || sec == "soft") g = "newton"
+    else if (sec == "inverse" || sec == "compliance" || sec == "io" || sec == "derivatives") g = "other"
     if (!(name in seen)) { seen[name] = 1; print name, NR, g }
 }' contact.h >"$OUT/functions.txt"
 
@@ -89,6 +89,7 @@ build host-Os "$CC" nm -Os $KEEP
 build host-O2 "$CC" nm -O2 $KEEP
 build host-Os-normal "$CC" nm -Os
 build host-O2-normal "$CC" nm -O2
+build host-Os-only-pgs "$CC" nm -Os -DCONTACT_ONLY_PGS_NCP
 cross=""
 if command -v arm-none-eabi-gcc >/dev/null 2>&1; then
     cross="arm-none-eabi-gcc (Cortex-M4F)"
@@ -97,6 +98,7 @@ if command -v arm-none-eabi-gcc >/dev/null 2>&1; then
     build m4-O2 arm-none-eabi-gcc arm-none-eabi-nm $A -O2 $KEEP
     build m4-Os-normal arm-none-eabi-gcc arm-none-eabi-nm $A -Os
     build m4-O2-normal arm-none-eabi-gcc arm-none-eabi-nm $A -O2
+    build m4-Os-only-pgs arm-none-eabi-gcc arm-none-eabi-nm $A -Os -DCONTACT_ONLY_PGS_NCP
 elif command -v aarch64-linux-gnu-gcc >/dev/null 2>&1; then
     cross="aarch64-linux-gnu-gcc"
     build a64-Os aarch64-linux-gnu-gcc aarch64-linux-gnu-nm -Os $KEEP
@@ -106,7 +108,7 @@ elif command -v aarch64-linux-gnu-gcc >/dev/null 2>&1; then
 fi
 
 main_tags=""
-for t in $tags; do case $t in *-normal) ;; *) main_tags="$main_tags $t" ;; esac; done
+for t in $tags; do case $t in *-normal | *-only-pgs) ;; *) main_tags="$main_tags $t" ;; esac; done
 echo "Text bytes of contact.h in float, CONTACT_NO_MALLOC, no stdio ($SRC)."
 echo "host: $($CC --version | head -n 1); cross: ${cross:-none found}"
 echo
@@ -144,4 +146,11 @@ for m in "PGS_NCP, PGS_CCP, PGS_LCP:gs-sweep" "NBGS, RAISIM, RAISIM_DS, RAISIM_D
         printf ' %s |' "$s"
     done
     printf '\n'
+done
+echo
+echo "A build with only PGS_NCP (-DCONTACT_ONLY_PGS_NCP -Os, normal build): what a firmware links"
+echo
+printf '| target | text bytes |\n|---|---:|\n'
+for t in host-Os-only-pgs m4-Os-only-pgs; do
+    if [ -f "$OUT/$t.groups" ]; then printf '| %s | %s |\n' "$t" "$(get "$t" total)"; fi
 done

@@ -180,6 +180,13 @@ else
     else pass "$name"; fi
 fi
 
+# The compile-out switches: the kept methods solve, the others return CT_ERROR_COMPILED_OUT.
+check_c_prog only_pgs_ncp $SRC/only.c -DCONTACT_ONLY_PGS_NCP
+check_c_prog only_pgs_ncp_float $SRC/only.c -DCONTACT_ONLY_PGS_NCP -DCONTACT_USE_FLOAT
+check_c_prog no_staggered $SRC/only.c -DCONTACT_NO_STAGGERED -DCONTACT_NO_DERIVATIVES -DCONTACT_NO_IO
+check_c_prog only_pgs_ncp_with_parts $SRC/only.c -DCONTACT_ONLY_PGS_NCP -DCONTACT_WITH_SPARSE \
+    -DCONTACT_WITH_LINALG -DCONTACT_WITH_COMPLIANCE
+
 # Every hook overridden (math, memory, assert, counting allocator), double and float.
 check_c_prog hooks $SRC/hooks.c
 check_c_prog hooks_float $SRC/hooks.c -DCONTACT_USE_FLOAT
