@@ -550,6 +550,9 @@ def main():
                 return len(names)
             groups[g].sort(key=key)
     types = {it.name for it in items if it.kind in ("struct", "enum")}
+    # the CT_DEFAULT_* table goes with ct_settings, whatever its group is called
+    defaults_group = next((g for g in order for it in groups[g] if it.name == "ct_settings"),
+                          "Settings")
     out = []
     w = out.append
     w("# API reference")
@@ -659,7 +662,7 @@ def main():
             for it in macros:
                 w("| `%s` | `%s` | %s |" % (it.name, it.value, cell(it.doc)))
             w("")
-        if g == "Settings" and defaults:
+        if g == defaults_group and defaults:
             w("### Defaults (CT_DEFAULT_*)")
             w("")
             public = all(p for vs in defaults.values() for _, _, _, p in vs)
