@@ -7,8 +7,15 @@
 #                        exit status is non-zero if any check failed.
 #   make demo            build and run the world showcase (examples/world: every scenario, one
 #                        table) and build examples/box_push.c
-#   make world-plots     the world scenarios' CSVs into build/world, then the PNG plots of
-#                        docs/img/world_*.png (examples/world/plot.py, needs matplotlib)
+#   make world-plots     the world scenarios' CSVs and their PNG plots into build/world
+#                        (examples/world/plot.py, needs matplotlib); never writes docs/
+#   make docs-figures    the only target that writes tracked figures: regenerates the world
+#                        plots and copies every PNG that docs/*.md embed from build/world and
+#                        build/bench/img into docs/img (commit them deliberately)
+#   make docs-api        regenerate docs/api.md from the header's comments (docs/gen_api.py)
+#   make bench-*         benchmarks (bench/README.md); each writes its result table into
+#                        bench/results/<bench>_<machine>_<date>.csv, its plots into build/, and
+#                        regenerates bench/results/SUMMARY.md
 #   make fuzz            libFuzzer harness of ct_solve for FUZZ_TIME seconds (default 60; clang)
 #   make bench-cholesky  build bench/cholesky.c against OpenBLAS and run it single-threaded
 #   make clean           remove build/
@@ -131,11 +138,32 @@ $(BUILD)/world_demo: examples/world/demo.c $(WORLD_DEPS) contact.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -I. -Iexamples/world -o $@ examples/world/demo.c $(WORLD_SRC) $(LDLIBS)
 
-.PHONY: world-plots
+.PHONY: world-plots docs-figures docs-api bench-world
 world-plots: $(BUILD)/world_demo
 	@mkdir -p $(BUILD)/world
 	./$(BUILD)/world_demo -o $(BUILD)/world
-	$(PYTHON) examples/world/plot.py $(BUILD)/world docs/img
+	$(PYTHON) examples/world/plot.py $(BUILD)/world $(BUILD)/world
+
+# every figure that docs/*.md embed (img/NAME.png), taken from build/world (make world-plots)
+# or build/bench/img (make bench, make bench-suite); a figure not found in build/ is kept as
+# it is and reported
+docs-figures: world-plots
+	@for f in $$(grep -oh 'img/[A-Za-z0-9_.-]*\.png' docs/*.md | sort -u | sed 's|^img/||'); do \
+	    src=; for d in $(BUILD)/world $(BUILD)/bench/img; do [ -f "$$d/$$f" ] && src="$$d/$$f"; done; \
+	    if [ -n "$$src" ]; then cp "$$src" "docs/img/$$f" && echo "docs/img/$$f <- $$src"; \
+	    else echo "docs-figures: $$f not in $(BUILD)/world or $(BUILD)/bench/img (make bench, make bench-suite): docs/img/$$f kept"; fi; \
+	done
+
+docs-api:
+	$(PYTHON) docs/gen_api.py contact.h docs/api.md
+
+# make bench-world: the demo's table (every scenario's oracle error and time per step) as a
+# result file, bench/results/world_<machine>_<date>.csv
+bench-world: $(BUILD)/world_demo
+	@mkdir -p $(BUILD)/world
+	./$(BUILD)/world_demo | tee $(BUILD)/world/demo.txt
+	$(PYTHON) bench/results/record.py --demo $(BUILD)/world/demo.txt
+	$(PYTHON) bench/results/summarize.py
 
 $(BUILD)/box_push: examples/box_push.c contact.h
 	@mkdir -p $(@D)
@@ -146,12 +174,21 @@ $(BUILD)/box_push: examples/box_push.c contact.h
 # built at -O2 -march=native and at plain -O2. Needs libopenblas-dev (bench/install-deps.sh).
 OPENBLAS = $(firstword $(wildcard /usr/lib/x86_64-linux-gnu/openblas-pthread/libopenblas.so \
                                   /usr/lib/*/openblas*/libopenblas.so) -lopenblas)
+# The rows go to build/bench/cholesky.csv with the build and the kernel, then to
+# bench/results/cholesky_<machine>_<date>.csv.
 bench-cholesky: $(BUILD)/bench_cholesky_native $(BUILD)/bench_cholesky_O2
+	@mkdir -p $(BUILD)/bench
+	@echo "build,openblas_kernel,n,builtin_us,builtin_gflops,lapack_us,lapack_gflops,ratio" > $(BUILD)/bench/cholesky.csv
 	@for b in native O2; do for core in default Haswell SkylakeX; do \
-	    echo "== header -O2 $$( [ $$b = native ] && echo '-march=native' ), OpenBLAS kernel $$core"; \
+	    flags="-O2$$( [ $$b = native ] && echo ' -march=native' )"; \
+	    echo "== header $$flags, OpenBLAS kernel $$core"; \
 	    if [ $$core = default ]; then OPENBLAS_NUM_THREADS=1 ./$(BUILD)/bench_cholesky_$$b; \
-	    else OPENBLAS_NUM_THREADS=1 OPENBLAS_CORETYPE=$$core ./$(BUILD)/bench_cholesky_$$b; fi; \
+	    else OPENBLAS_NUM_THREADS=1 OPENBLAS_CORETYPE=$$core ./$(BUILD)/bench_cholesky_$$b; fi \
+	    | tee $(BUILD)/bench/cholesky_one.csv; \
+	    tail -n +2 $(BUILD)/bench/cholesky_one.csv | sed "s/^/$$flags,$$core,/" >> $(BUILD)/bench/cholesky.csv; \
 	done; done
+	$(PYTHON) bench/results/record.py cholesky $(BUILD)/bench/cholesky.csv
+	$(PYTHON) bench/results/summarize.py
 
 $(BUILD)/bench_cholesky_native: bench/cholesky.c contact.h
 	@mkdir -p $(@D)
@@ -162,7 +199,8 @@ $(BUILD)/bench_cholesky_O2: bench/cholesky.c contact.h
 	$(CC) -O2 -I. -o $@ bench/cholesky.c $(OPENBLAS) -lm
 
 # make bench [FCLIB=folder]: contact.h and Siconos Numerics on the FCLib problems and on
-# generated small ones (bench/run.sh), then profiles and tables (bench/report.py). Needs the
+# generated small ones (bench/run.sh), then the result files and the performance profiles
+# (bench/report.py: bench/results/fclib*_<machine>_<date>.csv, build/bench/img). Needs the
 # Debian packages of bench/install-deps.sh; without Siconos it runs contact.h alone.
 FCLIB ?= ../shared/fclib
 BENCH_CFLAGS = -O2 -march=native -Wall -Wextra -DBENCH_WITH_FCLIB -I. -Ibench
@@ -172,7 +210,7 @@ PYTHON ?= $(firstword $(wildcard /usr/bin/python3) python3)
 
 bench: bench-build
 	sh bench/run.sh $(FCLIB)
-	$(PYTHON) bench/report.py $(BUILD)/bench/results.csv docs/benchmarks_results.md docs/img
+	$(PYTHON) bench/report.py $(BUILD)/bench/results.csv $(BUILD)/bench/img
 
 bench-build: $(BUILD)/bench/ct_bench $(BUILD)/bench/gen_problems $(BUILD)/bench/fclib2ctp
 	@if [ -f /usr/include/siconos/numerics/fc3d_Solvers.h ]; then \
@@ -196,9 +234,10 @@ $(BUILD)/bench/siconos_bench: bench/siconos_bench.c bench/bench_problem.h contac
 	$(CC) $(BENCH_CFLAGS) $(SICONOS_INC) -o $@ bench/siconos_bench.c $(SICONOS_LIBS)
 
 # make bench-sparse: both storages of G (dense, block-sparse) against Siconos on the FCLib
-# problems, 3 rounds (bench/sparse_run.sh), tables to stdout (bench/sparse_report.py).
+# problems, 3 rounds (bench/sparse_run.sh), tables (bench/sparse_report.py) to stdout and to
+# bench/results/sparse*_<machine>_<date>.csv.
 # make bench-crossover: dense against block-sparse on generated piles (bench/sparse_crossover.c),
-# the measurements behind ct_bench --storage auto (docs/benchmarks.md, "Sparse storage").
+# the measurements behind ct_bench --storage auto, to bench/results/crossover_<machine>_<date>.csv.
 .PHONY: bench-sparse bench-crossover
 bench-sparse: bench-build
 	sh bench/sparse_run.sh $(FCLIB)
@@ -208,16 +247,19 @@ bench-crossover: $(BUILD)/bench/sparse_crossover
 	./$(BUILD)/bench/sparse_crossover -r 3 -n 8,16,32,64,128,256 -d 0.01,0.02,0.05,0.1,0.2,1 > $(BUILD)/bench/crossover.csv
 	./$(BUILD)/bench/sparse_crossover -r 3 -n 16,32,64,128,256 -b 2,3,4,6 | tail -n +2 >> $(BUILD)/bench/crossover.csv
 	cat $(BUILD)/bench/crossover.csv
+	$(PYTHON) bench/results/record.py crossover $(BUILD)/bench/crossover.csv
+	$(PYTHON) bench/results/summarize.py
 
 $(BUILD)/bench/sparse_crossover: bench/sparse_crossover.c bench/variant.h contact.h
 	@mkdir -p $(@D)
 	$(CC) -O2 -march=native -Wall -Wextra -I. -Ibench -o $@ bench/sparse_crossover.c -lm
 
 # make bench-suite: every method on generated families (robot, box_plane4/8, stack, mixed),
-# cold and warm, CSV + performance profiles (bench/suite.sh, bench/suite_report.py)
+# cold and warm (bench/suite.sh), result files bench/results/suite*_<machine>_<date>.csv and the
+# performance profiles in build/bench/img (bench/suite_report.py)
 bench-suite: $(BUILD)/bench/suite
 	sh bench/suite.sh
-	$(PYTHON) bench/suite_report.py $(BUILD)/bench/suite.csv docs/suite_results.md docs/img
+	$(PYTHON) bench/suite_report.py $(BUILD)/bench/suite.csv $(BUILD)/bench/img
 
 $(BUILD)/bench/suite: bench/suite.c bench/variant.h contact.h
 	@mkdir -p $(@D)
@@ -225,19 +267,19 @@ $(BUILD)/bench/suite: bench/suite.c bench/variant.h contact.h
 
 # make bench-newton: NEWTON_SOFT with each soft model (ccp_mujoco, sap, lagged, similar) against
 # ADMM_NCP, ADMM_CCP and PGS_NCP on the suite families, cold and warm (then the soft models again
-# with phi0 = 0), report in docs/newton_suite.md (bench/newton_suite_report.py)
+# with phi0 = 0), result file bench/results/newton_<machine>_<date>.csv (bench/newton_suite_report.py)
 NEWTON_VARIANTS = NEWTON_SOFT:ccp_mujoco,NEWTON_SOFT:sap,NEWTON_SOFT:lagged,NEWTON_SOFT:similar
 .PHONY: bench-newton
 bench-newton: $(BUILD)/bench/suite
 	$(BUILD)/bench/suite -V $(NEWTON_VARIANTS),ADMM_NCP,ADMM_CCP,PGS_NCP > $(BUILD)/bench/newton_suite.csv
 	$(BUILD)/bench/suite -P zero -V $(NEWTON_VARIANTS) > $(BUILD)/bench/newton_suite_zero.csv
-	$(PYTHON) bench/newton_suite_report.py $(BUILD)/bench/newton_suite.csv docs/newton_suite.md \
+	$(PYTHON) bench/newton_suite_report.py $(BUILD)/bench/newton_suite.csv \
 	    $(BUILD)/bench/newton_suite_zero.csv
 
-# make bench-admm [FCLIB=folder]: seed 003's penalty-rule study (Tables III, IV): the 16 ADMM
-# variants {ADMM_NCP, ADMM_CCP} x {linear, spectral, fixed} on the suite families and on the
-# FCLib problems (bench/admm_penalty.sh; ct_bench is built only when libfclib is installed),
-# report in docs/admm_penalty.md (bench/admm_penalty_report.py)
+# make bench-admm [FCLIB=folder]: the penalty-rule study of [Carpentier24] (Tables III, IV): the
+# 16 ADMM variants {ADMM_NCP, ADMM_CCP} x {linear, spectral, fixed} on the suite families and on
+# the FCLib problems (bench/admm_penalty.sh; ct_bench is built only when libfclib is installed),
+# result files bench/results/admm-penalty*_<machine>_<date>.csv (bench/admm_penalty_report.py)
 .PHONY: bench-admm
 bench-admm: $(BUILD)/bench/suite
 	@if [ -f /usr/include/fclib.h ]; then \

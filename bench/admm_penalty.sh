@@ -1,12 +1,12 @@
 #!/bin/sh
-# bench/admm_penalty.sh - seed 003's penalty-rule study (its Tables III and IV) on contact.h:
+# bench/admm_penalty.sh - the penalty-rule study of [Carpentier24] (Tables III and IV) on contact.h:
 # every ADMM variant, {ADMM_NCP, ADMM_CCP} x {linear tau = 2, 4, 8, 16; spectral step 0.01,
 # 0.05, 0.08; fixed rho0 = 1}, written METHOD:rule=value (bench/variant.h).
 #
 #   sh bench/admm_penalty.sh [FCLib folder]     (default ../shared/fclib; `make bench-admm`)
 #
 # (a) build/bench/suite on the generated families FAMILIES (default stack, mixed, robot,
-#     box_plane8), cold start, absolute tolerance SUITE_TOL (default 1e-6: seed 003's
+#     box_plane8), cold start, absolute tolerance SUITE_TOL (default 1e-6: [Carpentier24]'s
 #     eps_abs), REPEATS timed solves (default 3), max_iter MAX_ITER (10000)
 #     -> build/bench/admm_penalty_suite.csv
 # (b) build/bench/ct_bench on every *.hdf5 of the FCLib folder (one process per solve, as
@@ -14,8 +14,10 @@
 #     "1e-6 1e-8"), FCLIB_REPEATS timed solves (default REPEATS), TIMEOUT seconds per process
 #     (default 300) -> build/bench/admm_penalty_fclib.csv. Skipped, with the reason printed,
 #     when ct_bench is missing, was built without libfclib, or predates the variant syntax.
-# Then /usr/bin/python3 bench/admm_penalty_report.py writes docs/admm_penalty.md from both
-# CSVs and build/bench/admm_penalty_log.txt (the commands exactly as run, the machine).
+# Then /usr/bin/python3 bench/admm_penalty_report.py writes the result files
+# bench/results/admm-penalty*_<machine>_<date>.csv from both CSVs and regenerates
+# bench/results/SUMMARY.md; build/bench/admm_penalty_log.txt keeps the commands exactly as run
+# and the machine.
 # Other knobs: VARIANTS (comma-separated), NICE (a prefix such as "nice -n 10"; default none:
 # on a loaded machine a niced process is preempted inside the timed solves, inflating them),
 # PYTHON (/usr/bin/python3), REPORT=0 skips the report. Build first: make bench-admm does.
@@ -135,6 +137,6 @@ fi
 } >> "$LOG"
 
 if [ "$REPORT" = 1 ]; then
-    "$PYTHON" bench/admm_penalty_report.py "$SUITE_CSV" "$FCLIB_CSV" "$LOG" docs/admm_penalty.md
+    "$PYTHON" bench/admm_penalty_report.py "$SUITE_CSV" "$FCLIB_CSV" "$LOG"
 fi
 exit "$rc"

@@ -1,19 +1,21 @@
 #!/usr/bin/python3
-"""bench/admm_penalty_report.py - seed 003's Tables III and IV for contact.h's ADMM variants.
+"""bench/admm_penalty_report.py - [Carpentier24] Tables III and IV for contact.h's ADMM variants.
 
-    /usr/bin/python3 bench/admm_penalty_report.py [suite.csv] [fclib.csv] [log] [output.md]
+    /usr/bin/python3 bench/admm_penalty_report.py [suite.csv] [fclib.csv] [log]
 
 Defaults: build/bench/admm_penalty_suite.csv, build/bench/admm_penalty_fclib.csv (may be
-missing: suite only), build/bench/admm_penalty_log.txt, docs/admm_penalty.md; all written by
-bench/admm_penalty.sh.
+missing: suite only), build/bench/admm_penalty_log.txt; all written by bench/admm_penalty.sh.
+Writes the result files bench/results/admm-penalty_<machine>_<date>.csv (per family and
+variant) and admm-penalty-fclib_<machine>_<date>.csv (every FCLib solve), regenerates
+bench/results/SUMMARY.md and prints the tables below with the published numbers beside them.
 
 Per family and per variant (METHOD:rule=value, bench/variant.h): mean +- sample standard
 deviation over the family's problems of the Cholesky factorizations (Table III), the time
 (Table IV; the median of the repeats of one problem is its time) and the iterations, and the
 converged fraction. Every solve that ran enters the statistics, converged or not (a solve that
 hits max_iter counts with its full cost); only processes that crashed or timed out are left out
-of the means (they count as not converged). Seed 003's published numbers for BoxesStack, Chain
-and Capsules are quoted beside the closest rows of the ADMM_NCP tables.
+of the means (they count as not converged). [Carpentier24]'s published numbers for BoxesStack,
+Chain and Capsules are quoted beside the closest rows of the printed ADMM_NCP tables.
 """
 import csv
 import math
@@ -21,18 +23,21 @@ import os
 import statistics
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "results"))
+import record  # noqa: E402
+import summarize  # noqa: E402
+
 SUITE = sys.argv[1] if len(sys.argv) > 1 else "build/bench/admm_penalty_suite.csv"
 FCLIB = sys.argv[2] if len(sys.argv) > 2 else "build/bench/admm_penalty_fclib.csv"
 LOG = sys.argv[3] if len(sys.argv) > 3 else "build/bench/admm_penalty_log.txt"
-MD = sys.argv[4] if len(sys.argv) > 4 else "docs/admm_penalty.md"
 
 RULE_ORDER = ["linear=2", "linear=4", "linear=8", "linear=16", "spectral=0.01", "spectral=0.05",
               "spectral=0.08", "fixed=1"]
 SUITE_FAMILIES = ["stack", "mixed", "robot", "box_plane8", "box_plane4"]
 FCLIB_FAMILIES = ["BoxesStack", "Capsules", "Spheres", "OneObject", "CubesH8", "Siconos"]
 
-# seed 003 (Le Lidec et al.), Tables III and IV, as recorded in ../shared/notes/seed003.md:
-# ADMM (NCP, Pinocchio) on FCLib at eps_abs = 1e-6, Eigen sparse Cholesky, MacBook Pro M1 Max;
+# [Carpentier24] Tables III and IV: ADMM (NCP, Pinocchio) on FCLib at eps_abs = 1e-6, Eigen
+# sparse Cholesky, MacBook Pro M1 Max;
 # columns linear tau = 2, 4, 8, 16, spectral p_inc = 0.01, 0.05, 0.08 (no fixed rule).
 SEED_PROBLEMS = {"BoxesStack": 255, "Chain": 242, "Capsules": 249}
 SEED_FACT = {
@@ -51,7 +56,7 @@ SEED_TIME_MS = {
     "Capsules": ["2.86 ± 1.90", "2.50 ± 1.92", "1.95 ± 1.35", "1.69 ± 1.20", "2.17 ± 1.38",
                  "1.72 ± 1.09", "1.63 ± 1.10"],
 }
-# which of our rows each seed row is quoted beside
+# which of our rows each published row is quoted beside
 SEED_BESIDE = {("suite", "mixed"): "Chain", ("FCLib", "BoxesStack"): "BoxesStack",
                ("FCLib", "Capsules"): "Capsules"}
 
@@ -169,7 +174,7 @@ def main():
     methods = ordered([r["method"] for r in rows], ["ADMM_NCP", "ADMM_CCP"])
     rules = ordered([r["rule"] for r in rows], RULE_ORDER)
 
-    # groups: (set, tol, family), in the order of the tables, with seed rows after the closest
+    # groups: (set, tol, family), in the order of the tables, with published rows after the closest
     groups = []
     for tol in sorted({r["tol"] for r in rows if r["set"] == "suite"}, reverse=True):
         for f in ordered([r["family"] for r in rows if r["set"] == "suite"], SUITE_FAMILIES):
@@ -200,6 +205,42 @@ def main():
             c += " (NCP %d)" % sum(r["ncp_ok"] for r in rs)
         return c
 
+    # the result files: one row per (method, rule, set, tol, family), and every FCLib solve
+    res = []
+    for g in groups:
+        for m in methods:
+            for rule in rules:
+                rs = sel.get(g + (m, rule), [])
+                if not rs:
+                    continue
+                ran = [r for r in rs if r["ran"]]
+                fm, fs = mean_std([r["fact"] for r in ran])
+                tm, ts = mean_std([r["t_us"] for r in ran])
+                im, is_ = mean_std([r["it"] for r in ran])
+
+                def f(x, fmt):
+                    return "" if x is None else fmt % x
+                res.append([m, rule, g[0], "abs" if g[0] == "suite" else "rel", "%.0e" % g[1],
+                            g[2], len({r["problem"] for r in rs}), f(fm, "%.2f"), f(fs, "%.2f"),
+                            f(None if tm is None else tm / 1e3, "%.3g"),
+                            f(None if ts is None else ts / 1e3, "%.3g"),
+                            f(im, "%.0f"), f(is_, "%.0f"), sum(r["conv"] for r in rs),
+                            sum(r["ncp_ok"] for r in rs) if m == "ADMM_CCP" else ""])
+    res_fc = []
+    ncs_all = {}
+    if os.path.exists(FCLIB):
+        for r in csv.DictReader(open(FCLIB)):
+            if r["nc"] != "0":
+                ncs_all[r["problem"]] = r["nc"]
+    for r in rows:
+        if r["set"] != "FCLib":
+            continue
+        res_fc.append([r["problem"], r["family"], ncs_all.get(r["problem"], ""), "%.0e" % r["tol"],
+                       r["method"], r["rule"], "" if r["fact"] is None else r["fact"],
+                       "" if r["it"] is None else r["it"],
+                       "" if r["t_us"] is None else "%.3g" % (r["t_us"] / 1e3),
+                       "" if r["conv"] else r["status"]])
+
     ref_rule = "spectral=0.05" if "spectral=0.05" in rules else rules[0]
 
     def rel_cell(g, m, rule):
@@ -229,31 +270,30 @@ def main():
     w = out.append
     w("# ADMM penalty rules: factorizations, iterations and time per family")
     w("")
-    w("Generated by `bench/admm_penalty_report.py` from the CSVs of `bench/admm_penalty.sh` "
-      "(`make bench-admm`); do not edit by hand. The benchmark of issue 4: every ADMM variant of "
-      "contact.h, in the form of seed 003's Table III (Cholesky factorizations per solve) and "
-      "Table IV (time per solve), plus the iterations and the converged fraction. It is a "
+    w("From the CSVs of `bench/admm_penalty.sh` (`make bench-admm`): every ADMM variant of "
+      "contact.h, in the form of [Carpentier24] Table III (Cholesky factorizations per solve) "
+      "and Table IV (time per solve), plus the iterations and the converged fraction. It is a "
       "comparison, not a pass/fail test.")
     w("")
     w("## Protocol")
     w("")
     w("- **Variants** (`METHOD:rule=value`, parsed by `bench/variant.h` for both `bench/suite` and "
       "`bench/ct_bench`): %s x {%s}. `linear=TAU`: `admm.rule = CT_RHO_LINEAR`, "
-      "`linear_factor = TAU` (seed 003 eq. 44, tau_inc = tau_dec), starting from `rho0 = 1`; "
+      "`linear_factor = TAU` ([Carpentier24] eq. 44, tau_inc = tau_dec), starting from `rho0 = 1`; "
       "`spectral=STEP`: `CT_RHO_SPECTRAL`, `rho_power_step = STEP` (eq. 45-46, p_inc = p_dec), "
       "starting from the exponent p = 0.2 on kappa = L / m with L from 20 power iterations and "
-      "m = eta; `fixed=1`: `CT_RHO_FIXED`, `rho0 = 1` (seed 001). Everything else at "
+      "m = eta; `fixed=1`: `CT_RHO_FIXED`, `rho0 = 1` ([Tsounis25]). Everything else at "
       "`ct_default_settings()`: eta = 1e-6, primal/dual ratio 10, the rule applied every 10 "
       "iterations, no over-relaxation, no warm start of rho or of the dual." % (
           ", ".join("`%s`" % m for m in methods), ", ".join(rules)))
     w("- **Factorizations** = `ct_info.factorizations`, the initial one included (so `fixed` "
       "is always 1; Pinocchio's `cholesky_update_count` also starts at 1). Each is a dense "
-      "Cholesky of G + R + (eta + rho) I (seed 003 uses Eigen's sparse Cholesky).")
+      "Cholesky of G + R + (eta + rho) I ([Carpentier24] uses Eigen's sparse Cholesky).")
     w("- **(a) generated families** (`bench/suite`, defined in its top comment): cold start "
       "(lambda = 0), the solve stops on the absolute criterion max(primal, dual, comp) <= tol "
-      "(`CT_STOP_ABSOLUTE`, seed 003's eps_abs) in the method's own model, `max_iter` 10000. "
+      "(`CT_STOP_ABSOLUTE`, [Carpentier24]'s eps_abs) in the method's own model, `max_iter` 10000. "
       "`mixed` (chains of rods with ball joints, joint limits and ground contacts) is the "
-      "closest to seed 003's Chain; `stack` has mass ratios 1 to 1e6.")
+      "closest to [Carpentier24]'s Chain; `stack` has mass ratios 1 to 1e6.")
     w("- **(b) FCLib** (`bench/ct_bench`, one process per solve, every problem of the FCLib "
       "folder; families as `bench/bench_problem.h` assigns them: Box_Stacks, BoxesStack1 and "
       "local_problem_test are BoxesStack): cold start, the solve stops on Siconos' relative "
@@ -267,7 +307,7 @@ def main():
       "ADMM_CCP solves Anitescu's convex relaxation: its cells add in parentheses how many "
       "answers also meet the tolerance as NCP solutions (suite: `ncp_residual <= tol`; FCLib: "
       "Siconos' error with the De Saxce term, re-scored).")
-    w("- **Seed 003** rows quote its Tables III and IV (ADMM on the NCP, FCLib, eps_abs = 1e-6, "
+    w("- **[Carpentier24]** rows quote its Tables III and IV (ADMM on the NCP, FCLib, eps_abs = 1e-6, "
       "%s problems; sparse Cholesky, Apple M1 Max), next to our closest family. Its problems "
       "are other (and many more) instances than ours, its time includes a sparse factorization "
       "and its stopping test differs, so compare the shape (which rule needs how many "
@@ -301,7 +341,7 @@ def main():
                 name = SEED_BESIDE[key]
                 seeded.add(key)
                 vals = dict(zip(RULE_ORDER[:7], seed[name]))
-                w("| **seed 003 %s** | FCLib abs 1e-06 | %d | %s |" % (
+                w("| **[Carpentier24] %s** | FCLib abs 1e-06 | %d | %s |" % (
                     name, SEED_PROBLEMS[name],
                     " | ".join("*%s*" % vals[r] if r in vals else "-" for r in rules)))
         w("")
@@ -325,7 +365,7 @@ def main():
         table("Time / time of %s" % rule_label(ref_rule), "rel", m)
     w("## Iterations per solve (mean ± std)")
     w("")
-    w("Seed 003 publishes no iteration counts.")
+    w("[Carpentier24] publishes no iteration counts.")
     w("")
     for m in methods:
         table("Iterations", "it", m)
@@ -350,7 +390,7 @@ def main():
             if means:
                 lo, hi = min(means), max(means)
                 w("- %s, spectral p = 0.05: %.2f (%s) to %.2f (%s) factorizations per solve on "
-                  "average across the families (seed 003: 2.30 to 5.02 on its three)." % (
+                  "average across the families ([Carpentier24]: 2.30 to 5.02 on its three)." % (
                       m, lo[0], lo[1], hi[0], hi[1]))
     for m in methods:
         best_t, best_f = [], []
@@ -472,14 +512,16 @@ def main():
       "and consistent across families mean something.")
     w("")
 
-    text = "\n".join(out)
-    d = os.path.dirname(MD)
-    if d:
-        os.makedirs(d, exist_ok=True)
-    with open(MD, "w") as f:
-        f.write(text)
-    print(text)
-    print("admm_penalty_report.py: wrote %s" % MD)
+    print("\n".join(out))
+    record.write("admm-penalty", ["method", "rule", "set", "stop", "tol", "family", "problems",
+                                  "factorizations_mean", "factorizations_std", "time_ms_mean",
+                                  "time_ms_std", "iterations_mean", "iterations_std",
+                                  "converged", "ncp_converged"], res)
+    if res_fc:
+        record.write("admm-penalty-fclib", ["problem", "family", "nc", "tol", "method", "rule",
+                                            "factorizations", "iterations", "time_ms", "status"],
+                     res_fc)
+    summarize.main([])
     return 0
 
 

@@ -44,12 +44,10 @@ static const char *status_token(ct_status st) {
 
 /* --storage auto: block-sparse when G has at least 16 row groups (nb + nu + nc) and at most
    40 % of its blocks are non-zero (nnzb / ng^2, both triangles), dense otherwise. Measured with
-   bench/sparse_crossover.c (piles of 8 to 256 contacts, `make bench-crossover`) and on the
-   FCLib problems (docs/benchmarks.md, "Sparse storage (issue 9)"), after the sweeps started
-   keeping v (2026-11-22 03:35): from 16 contacts on, ADMM_NCP on the sparse form is 1 to 21
-   times and PGS_NCP 1.1 to 8 times faster at block densities <= 0.42, about even or slower
-   from 0.45 on (ADMM 0.6 to 1.3, PGS 0.74 to 1.4) and 1.2 to 3.7 times slower on every fully
-   dense problem. (Before, with PGS reading rows per check, the threshold was 0.25.) */
+   bench/sparse_crossover.c (piles of 8 to 256 contacts, `make bench-crossover`, result file
+   bench/results/crossover_*) and on the FCLib problems (`make bench-sparse`): from 16 contacts
+   on, both ADMM_NCP and PGS_NCP run faster on the sparse form at block densities up to about
+   0.4, about even or slower above, and slower on every fully dense problem. */
 static int bench_auto_storage(const bench_problem *bp) {
     return bp->ng >= 16 && bp->block_density <= 0.40 ? BENCH_SPARSE : BENCH_DENSE;
 }

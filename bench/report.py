@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
-"""bench/report.py - performance profiles and tables from build/bench/results.csv.
+"""bench/report.py - the result files and performance profiles of `make bench`.
 
-    python3 bench/report.py [results.csv] [output markdown] [image folder]
+    python3 bench/report.py [results.csv] [image folder]
 
-Defaults: build/bench/results.csv, docs/benchmarks_results.md, docs/img. Draws one
-Dolan-More performance profile per family (time to reach the relative error 1e-8; a solver
-that did not reach it counts as infinitely slow) as PNG, and writes the per-problem table
-(best contact.h method, best Siconos solver, time ratio, success flags) and the goal summaries.
-Needs python3-matplotlib (Debian) for the plots; the tables are written without it.
+Defaults: build/bench/results.csv (bench/run.sh), build/bench/img. Writes two result files,
+bench/results/fclib_<machine>_<date>.csv (per problem and tolerance: the fastest converged
+contact.h method, the fastest converged Siconos solver, their times and ratio) and
+fclib-misses_<machine>_<date>.csv (per solver, the problems it did not solve), regenerates
+bench/results/SUMMARY.md, prints the table and the summary lines, and draws one Dolan-More
+performance profile per family (time to reach the smallest tolerance; a solver that did not
+reach it counts as infinitely slow) as PNG into the image folder. Needs python3-matplotlib
+(Debian) for the plots; the tables are written without it. `make docs-figures` copies the
+profile that docs/methods.md embeds (profile_all.png) into docs/img.
 """
 import csv
 import math
@@ -15,9 +19,12 @@ import os
 import statistics
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "results"))
+import record  # noqa: E402
+import summarize  # noqa: E402
+
 CSV = sys.argv[1] if len(sys.argv) > 1 else "build/bench/results.csv"
-MD = sys.argv[2] if len(sys.argv) > 2 else "docs/benchmarks_results.md"
-IMG = sys.argv[3] if len(sys.argv) > 3 else "docs/img"
+IMG = sys.argv[2] if len(sys.argv) > 2 else "build/bench/img"
 MEDIUM_DENSE = ("BoxesStack1-i100000-32.dat", "local_problem_test", "OneObject-i1028-138.dat")
 # methods of the NCP model at default settings (ct_method_flavor): the only ones that count
 # toward success; PGS_CCP (CCP), PGS_LCP (LCP), NBGS and RAISIM (Preclik) solve other laws.
@@ -100,11 +107,13 @@ def profiles(rows, tol, img):
 def main():
     rows = load(CSV)
     out = []
+    table, misses = [], []
     tols = sorted({float(r["tol"]) for r in rows})
     for tol in tols:
         tr = [r for r in rows if float(r["tol"]) == tol]
+        tol_s = "%.0e" % tol
         probs = sorted({r["problem"] for r in tr}, key=lambda p: (int(next(r["nc"] for r in tr if r["problem"] == p)), p))
-        out.append("## Relative error %.0e\n" % tol)
+        out.append("## Relative error %s\n" % tol_s)
         out.append("| problem | family | nc | best contact.h | time | best Siconos | time | ratio | ct ok | Siconos ok |")
         out.append("|---|---|---|---|---|---|---|---|---|---|")
         ratio = {}
@@ -119,8 +128,12 @@ def main():
                 bs["method"] if bs else "none", fmt_t(bs["t"]) if bs else "-",
                 "%.3g" % ratio[p] if p in ratio else "-",
                 "yes" if bc else "NO", "yes" if bs else "NO"))
+            table.append([tol_s, p, pr[0]["family"], pr[0]["nc"],
+                          bc["method"] if bc else "", "%.4g" % bc["t"] if bc else "",
+                          bs["method"] if bs else "", "%.4g" % bs["t"] if bs else "",
+                          "%.3g" % ratio[p] if p in ratio else "", int(bool(bc)), int(bool(bs))])
         out.append("")
-        # goal summaries
+        # summaries
         nc_of = {p: int(next(r["nc"] for r in tr if r["problem"] == p)) for p in probs}
         small = [ratio[p] for p in probs if nc_of[p] <= 16 and p in ratio]
         med = {p: ratio[p] for p in MEDIUM_DENSE if p in ratio}
@@ -135,22 +148,21 @@ def main():
         out.append("- Problems no contact.h NCP method solved: %s." % (", ".join(failed) if failed else "none"))
         for m in sorted({r["method"] for r in tr if r["side"] == "contact.h"}):
             miss = [p for p in probs if not any(r["ok"] for r in tr if r["problem"] == p and r["method"] == m and r["side"] == "contact.h")]
-            out.append("- contact.h %s misses %d of %d: %s." % (m, len(miss), len(probs), ", ".join(miss) if miss else "-"))
+            misses.append([tol_s, "contact.h", m, len(probs), len(miss), "; ".join(miss)])
         for m in sorted({r["method"] for r in tr if r["side"] == "siconos"}):
             sr = [r for r in tr if r["method"] == m and r["side"] == "siconos"]
             miss = [r["problem"] + ("" if r["status"] in ("0", "") else " (" + r["status"] + ")") for r in sr if not r["ok"]]
-            out.append("- Siconos %s misses %d of %d: %s." % (m, len(miss), len(sr), ", ".join(miss) if miss else "-"))
+            misses.append([tol_s, "Siconos", m, len(sr), len(miss), "; ".join(miss)])
         out.append("")
-    imgs = profiles(rows, min(tols) if tols else 1e-8, IMG)
-    if imgs:
-        out.append("## Performance profiles (relative error %.0e)\n" % min(tols))
-        for i in imgs:
-            out.append("![%s](%s)" % (os.path.basename(i), os.path.relpath(i, os.path.dirname(MD) or ".")))
-        out.append("")
-    text = "# Benchmark results (generated by bench/report.py)\n\n" + "\n".join(out) + "\n"
-    with open(MD, "w") as f:
-        f.write(text)
-    print(text)
+    print("\n".join(out))
+    record.write("fclib", ["tol", "problem", "family", "nc", "ct_method", "ct_time_us",
+                           "siconos_solver", "siconos_time_us", "ratio", "ct_converged",
+                           "siconos_converged"], table)
+    record.write("fclib-misses", ["tol", "side", "solver", "problems", "missed",
+                                  "missed_problems"], misses)
+    summarize.main([])
+    for i in profiles(rows, min(tols) if tols else 1e-8, IMG):
+        print("report.py: drew %s" % i)
 
 
 if __name__ == "__main__":

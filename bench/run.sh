@@ -18,7 +18,7 @@
 # or exceeds TIMEOUT seconds (default 600) gets a row with status crash or timeout.
 # Both sides stop on Siconos' relative natural-map error and every answer is re-scored by the
 # same function (bench/bench_problem.h). Then bench/report.py draws the performance profiles
-# and writes the tables (docs/benchmarks.md explains the protocol).
+# and writes the result files (bench/results/; docs/benchmarks.md explains the protocol).
 # CT_STORAGES (default empty: ct_bench's dense G, method names as given) runs every contact.h
 # method once per storage of the list, e.g. "dense sparse auto" (ct_bench --storage; the method
 # column gets the suffix :dense, :sparse, :auto=dense or :auto=sparse). CSV (default

@@ -1,5 +1,5 @@
 /* sparse_crossover.c - dense against block-sparse storage of G on generated piles: where does
-   the sparse path start to pay? (the --storage auto rule of bench/ct_bench.c, issue "scale")
+   the sparse path start to pay? (the --storage auto rule of bench/ct_bench.c)
 
      sparse_crossover [-r repeats] [-t tol] [-n nc[,nc...]] [-d density[,density...]]
                       [-m method[,method...]] [-i max_iter] [-b nbody[,nbody...]]

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""bench/sparse_report.py - the issue-9 ("scale") table from rounds of bench/run.sh.
+"""bench/sparse_report.py - dense and block-sparse storage of G against Siconos, from rounds of
+bench/run.sh (`make bench-sparse`).
 
-    python3 bench/sparse_report.py round1.csv [round2.csv ...] > table.md
+    python3 bench/sparse_report.py round1.csv [round2.csv ...]
 
 Each CSV is one run of bench/run.sh with CT_STORAGES set (contact.h method columns carry the
 storage suffix, :dense / :sparse / :auto=...), Siconos solvers in the same run. Per (problem,
@@ -10,15 +11,22 @@ converged when it converged (re-scored relative error <= tol) in every round it 
 problem it prints the fastest converged contact.h run on each storage (method, factorizations,
 iterations, time), Siconos' fastest converged solver (over all its solvers and storages) and
 the ratio = contact.h best / Siconos best (medians over the rounds), with the range of the
-per-round ratios of the same two solvers (each round's own times); the large sparse problems of
-the issue's goal first (goal: ratio <= 0.5), then the rest. A second table gives ADMM_NCP and
-PGS_NCP on both storages.
+per-round ratios of the same two solvers (each round's own times); the five large sparse
+problems first, then the rest. A second table gives ADMM_NCP and PGS_NCP on both storages.
+Both tables are printed and written as the result files
+bench/results/sparse_<machine>_<date>.csv and sparse-storage_<machine>_<date>.csv, then
+bench/results/SUMMARY.md is regenerated.
 """
 import csv
 import math
+import os
 import statistics
 import sys
 from collections import defaultdict
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "results"))
+import record  # noqa: E402
+import summarize  # noqa: E402
 
 LARGE = ["Capsules-i97-269", "Capsules-i125-1213", "Spheres-i099-356-679.local",
          "Box_Stacks-i0035-31-0.local", "Box_Stacks-i0122-82-5.local"]
@@ -52,7 +60,7 @@ def main():
         ok = all(r["converged"] == "1" for r in rows)
         agg[k] = dict(t=statistics.median(ts), ok=ok, it=rows[-1]["iterations"],
                       fa=rows[-1]["factorizations"], n=len(rows), ts=ts)
-    nfiles = len(files)
+    res, res_st = [], []
     tols = sorted({k[0] for k in agg}, key=float)
     for tol in tols:
         probs = sorted({k[1] for k in agg if k[0] == tol}, key=lambda p: (meta.get(p, (0, 0))[0], p))
@@ -76,13 +84,18 @@ def main():
                 t, m, v = best[st]
                 ratio = t / sb[0] if sb[0] < math.inf else math.nan
                 mark = "**" if t == overall else ""
-                goal = " (goal 0.5)" if p in LARGE and t == overall else ""
                 sv = agg.get((tol, p, "siconos", sb[1]))
                 per = [a / b for a, b in zip(v["ts"], sv["ts"])] if sv and len(sv["ts"]) == len(v["ts"]) else []
                 per_s = ("%.3g-%.3g" % (min(per), max(per))) if len(per) > 1 else ""
-                print("| %s | %d | %.3g | %s | %s | %s | %s | %s | %s | %s | %s%.3g%s%s | %s |" % (
+                print("| %s | %d | %.3g | %s | %s | %s | %s | %s | %s | %s | %s%.3g%s | %s |" % (
                     p, nc, dens, st, m, v["fa"], v["it"], fmt_t(t), sb[1], fmt_t(sb[0]),
-                    mark, ratio, mark, goal, per_s))
+                    mark, ratio, mark, per_s))
+                res.append([tol, p, nc, "%.3g" % dens, st, m, v["fa"], v["it"], "%.4g" % t,
+                            sb[1], "%.4g" % sb[0] if sb[0] < math.inf else "",
+                            "%.3g" % ratio if ratio == ratio else "",
+                            "%.3g" % min(per) if len(per) > 1 else "",
+                            "%.3g" % max(per) if len(per) > 1 else "", v["n"],
+                            int(t == overall)])
             if not best:
                 print("| %s | %d | %.3g | - | none converged | | | | %s | %s | - | |" % (p, nc, dens, sb[1], fmt_t(sb[0])))
         print()
@@ -91,6 +104,7 @@ def main():
         print("|---|---|---|---|---|---|---|---|")
         for p in order:
             cells = []
+            row = [tol, p, meta.get(p, (0, 0))[0]]
             for m in ("ADMM_NCP", "PGS_NCP"):
                 d = agg.get((tol, p, "contact.h", m + ":dense"))
                 s = agg.get((tol, p, "contact.h", m + ":sparse"))
@@ -98,10 +112,22 @@ def main():
                     cells += ["%s%s" % (fmt_t(d["t"]), "" if d["ok"] else " (not conv.)"),
                               "%s%s" % (fmt_t(s["t"]), "" if s["ok"] else " (not conv.)"),
                               "%.3g" % (d["t"] / s["t"])]
+                    row += ["%.4g" % d["t"], "%.4g" % s["t"], "%.3g" % (d["t"] / s["t"]),
+                            int(d["ok"] and s["ok"])]
                 else:
                     cells += ["-", "-", "-"]
+                    row += ["", "", "", ""]
             print("| %s | %d | %s |" % (p, meta.get(p, (0, 0))[0], " | ".join(cells)))
+            res_st.append(row)
         print()
+    record.write("sparse", ["tol", "problem", "nc", "density", "storage", "method",
+                            "factorizations", "iterations", "time_us", "siconos_best",
+                            "siconos_time_us", "ratio", "ratio_round_min", "ratio_round_max",
+                            "rounds", "faster_storage"], res)
+    record.write("sparse-storage", ["tol", "problem", "nc", "admm_dense_us", "admm_sparse_us",
+                                    "admm_speedup", "admm_converged", "pgs_dense_us",
+                                    "pgs_sparse_us", "pgs_speedup", "pgs_converged"], res_st)
+    summarize.main([])
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 #!/bin/sh
-# bench/sparse_run.sh - the issue-9 ("scale") benchmark: contact.h on both storages of G against
-# Siconos, in the same run, on the FCLib problems (`make bench-sparse`).
+# bench/sparse_run.sh - contact.h on both storages of G (dense, block-sparse) against Siconos, in
+# the same run, on the FCLib problems (`make bench-sparse`).
 #
 #   sh bench/sparse_run.sh [problem folder]      (default ../shared/fclib)
 #
@@ -13,8 +13,9 @@
 # time. OPENBLAS_NUM_THREADS (default 1): Siconos' dense storage calls OpenBLAS, whose worker
 # threads would otherwise run on the second core (and be charged to Siconos by the CPU clock:
 # PROX:dense on local_problem_test 296 ms with them, 9.6 ms without). Methods: CT_METHODS
-# (default below). Output: build/bench/sparse_r<k>.csv, then
-# bench/sparse_report.py turns them into the tables of docs/benchmarks.md ("Sparse storage").
+# (default below). Output: build/bench/sparse_r<k>.csv, then bench/sparse_report.py turns them
+# into the result files bench/results/sparse*_<machine>_<date>.csv (docs/benchmarks.md,
+# "make bench-sparse", has the protocol).
 set -eu
 DIR=${1:-../shared/fclib}
 OUT=build/bench

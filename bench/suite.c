@@ -19,7 +19,7 @@
      model_residual
 
    bench/suite.sh runs it into build/bench/suite.csv, bench/suite_report.py draws the
-   performance profiles and the summary (docs/suite_results.md).
+   performance profiles and the result files (bench/results/suite*_<machine>_<date>.csv).
 
    METHODS. Every method of the header, by iterating m = 0 .. CT_METHOD_COUNT_ - 1 and naming it
    ct_method_string(m): methods added to contact.h are picked up without editing this file.
@@ -30,9 +30,10 @@
    NEWTON_SOFT:ccp_mujoco (the header's p->soft = NULL, CT_SOFT_CCP with p->R), never the rigid
    problem (R = NULL there: CT_ERROR_INVALID_SOFT).
 
-   SOFT MODELS (soft_build; docs/newton_suite.md has the reasons). The NEWTON_SOFT variants solve
-   another problem from the same geometry, in impulse units: G the same, g = J v_free with no
-   bias and not divided by dt (seed 002 notes trap T10), lambda in N s; warm: g' = J v_free'.
+   SOFT MODELS (soft_build; docs/benchmarks.md, "make bench-newton", has the reasons). The
+   NEWTON_SOFT variants solve another problem from the same geometry, in impulse units: G the
+   same, g = J v_free with no bias and not divided by dt (the penetration acts through phi0,
+   [Castro23] eq. 6), lambda in N s; warm: g' = J v_free'.
    Per contact, w = ||G_ii||_F / 3, k = 4 pi^2 / (beta^2 w dt (dt + tau_d)) (SAP's near-rigid
    stiffness: period beta dt; the same k for Lagged and Similar), phi0 = -lambda_n / k with
    lambda_n the rigid answer's normal force (ADMM_NCP to 1e-8, not timed; -P zero: phi0 = 0),
@@ -123,7 +124,7 @@
    Soft solves: both in force units, model_residual = info.model.absolute / dt (the SOFT
    flavor's max ||lambda_i - gamma_i(v_c)||) and the NCP columns = ct_criteria(NCP) of
    (lambda / dt, v / dt) with g / dt (relative_error is unchanged by the scaling).
-   Seed 001's descriptors (Sec. VII-B, VII-C), with n_bodies = nv / 6:
+   [Tsounis25]'s descriptors (Sec. VII-B, VII-C), with n_bodies = nv / 6:
      density_J  d_JC = n / (6 n_bodies): the density of the whole constraint Jacobian J (joint
                 rows nb + nu and contact rows 3 nc); d_J = (nb + nu) / (6 n_bodies) and
                 d_C = 3 nc / (6 n_bodies) follow from the other columns.
@@ -135,7 +136,7 @@
                 Jacobi SVD (accurate for the mass scaling of B's columns); cond_G =
                 (s_1 / s_r)^2 with r = rank(B) (= rank_J; a mismatch is reported on stderr).
                 The full condition number is infinite whenever rank_J < n.
-     category   seed 001's table, applied in this order, with n_J = nb + nu joint rows:
+     category   [Tsounis25] Sec. VII-A's table, in this order, with n_J = nb + nu joint rows:
                 n_c = 0: Independent Joints if rank_J = n, else Redundant Joints if d_J < 1,
                 else Dense Joints; n_c >= 1 and n_J >= 1 and d_JC > 1: Dense Constraints;
                 n_c = 1: Single Contact; n_c <= 2 n_bodies: Sparse Contacts; else Dense
@@ -730,8 +731,8 @@ typedef struct options {
 
 /* ---- the soft problems of NEWTON_SOFT (SOFT MODELS in the top comment) -------------------- */
 #define SOFT_TAU_D 1e-4  /* SAP dissipation time scale tau_d (s)                              */
-#define SOFT_HC_D 10.0   /* Hunt-Crossley dissipation d (s/m); seed 002 pairs 10 with 1e-4 s  */
-#define SOFT_VS 1e-4     /* LAGGED, SIMILAR stiction tolerance v_s (m/s), seed 002            */
+#define SOFT_HC_D 10.0   /* Hunt-Crossley dissipation d (s/m); [Castro23] pairs 10 with 1e-4 s  */
+#define SOFT_VS 1e-4     /* LAGGED, SIMILAR stiction tolerance v_s (m/s), [Castro23]            */
 #define SOFT_SIGMA 1e-3  /* SAP R_t = sigma w; LAGGED, SIMILAR eq. 26 (Drake)                 */
 #define SOFT_BETA 1.0    /* SAP near-rigid parameter (Drake)                                  */
 
@@ -813,7 +814,7 @@ static void soft_build(const build *b, const ct_problem *pr, const double *vf2, 
         double f = 0, w, ln;
         for (j = 0; j < 3; ++j)
             for (m = 0; m < 3; ++m) f += (double)pr->G[(size_t)(r + j) * n + r + m] * pr->G[(size_t)(r + j) * n + r + m];
-        w = sqrt(f) / 3; /* seed 002's Delassus scale ||G_ii||_F / 3 (1/kg) */
+        w = sqrt(f) / 3; /* [Castro23]'s Delassus scale ||G_ii||_F / 3 (1/kg) */
         /* the near-rigid stiffness: contact period beta dt, SAP's clamp exactly (k_nr) */
         S->k[i] = (ct_real)(4 * PI * PI / (SOFT_BETA * SOFT_BETA * w * DT * (DT + SOFT_TAU_D)));
         S->tau[i] = (ct_real)SOFT_TAU_D;

@@ -7,8 +7,9 @@
 # -o build/bench/suite -lm, or the Makefile target) and writes build/bench/suite.csv (one row per
 # problem, method, start and tolerance; protocol in the top comment of bench/suite.c). Options are
 # passed to the program: -r repeats (5), -t tolerances (1e-6,1e-8), -f family, -m method,
-# -x max_iter (10000). Then: /usr/bin/python3 bench/suite_report.py for the profiles and the
-# summary (docs/suite_results.md, docs/img/suite_profile_<family>.png).
+# -x max_iter (10000). Then: /usr/bin/python3 bench/suite_report.py for the profiles
+# (build/bench/img/suite_profile_<family>.png) and the result files
+# (bench/results/suite*_<machine>_<date>.csv, bench/results/SUMMARY.md).
 set -eu
 
 OUT=build/bench

@@ -9,9 +9,9 @@
    ct_default_settings()):
 
      :linear=TAU     admm.rule = CT_RHO_LINEAR,   admm.linear_factor = TAU (> 1; tau_inc =
-                     tau_dec of seed 003 eq. 44), starting from admm.rho0 (default 1)
+                     tau_dec of [Carpentier24] eq. 44), starting from admm.rho0 (default 1)
      :spectral=STEP  admm.rule = CT_RHO_SPECTRAL, admm.rho_power_step = STEP (in [0, 1]; p_inc =
-                     p_dec of seed 003 eq. 46), starting from admm.rho_power (default 0.2)
+                     p_dec of [Carpentier24] eq. 46), starting from admm.rho_power (default 0.2)
      :fixed=RHO0     admm.rule = CT_RHO_FIXED,    admm.rho0 = RHO0 (> 0)
 
    e.g. ADMM_NCP:linear=4, ADMM_CCP:spectral=0.08, ADMM_NCP:fixed=1. A plain METHOD leaves the

@@ -8,7 +8,7 @@
    x for one time step dt = 1e-3 s. With F below mu m g = 3.92 N the cube sticks (the friction
    balances F); above it, it slides and the friction is mu m g. G is 12 x 12 with rank 6 (four
    contacts on one body: hyperstatic), so the individual corner forces are not unique; their
-   sums are. The problem is solved for forces (g divided by dt, seed 000's scaling), so lambda
+   sums are. The problem is solved for forces (g divided by dt, [LeLidec24] Sec. III-E), so lambda
    is in newtons.
 
    Build: cc -std=c99 -O2 -I. examples/box_push.c -o box_push -lm */

@@ -190,7 +190,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[a], "-q")) quick = 1;
         else if (nnames < 32) names[nnames++] = argv[a];
     }
-    printf("examples/world: the scenarios of seeds 000, 001, 002, 003 (dt = 1e-3 s, tol_abs 1e-9 N)\n");
+    printf("examples/world: the scenarios of [LeLidec24], [Tsounis25], [Castro23], [Carpentier24] (dt = 1e-3 s, tol_abs 1e-9 N)\n");
     printf("%-16s %-12s %-10s %10s %9s  %-36s %s\n", "scenario", "method", "model", "oracle err",
            "us/step", "oracle", "notes");
     for (i = 0; i < (int)(sizeof(runs) / sizeof(runs[0])); ++i) {
@@ -239,7 +239,7 @@ int main(int argc, char **argv) {
     }
     printf("us/step: wall time of ct_solve per step. Settings: RAISIM and the STAGGERED stack at most\n"
            "200 iterations, the wall 500 iterations and tol 1e-6; the stack, wall and limit_weld take\n"
-           "tol relative to their heaviest weight (m_max g); NEWTON_SOFT (soft models, seed 002) solves\n"
+           "tol relative to their heaviest weight (m_max g); NEWTON_SOFT (soft models, [Castro23]) solves\n"
            "in impulses with tol 1e-5 N x dt = 1e-8 N s. Oracles: scenarios.h; plots and\n"
            "discussion: docs/physics.md (make world-plots).\n");
     return status;

@@ -58,7 +58,7 @@ def slide_energy(d, out):
         ax.plot(c["t"], c["ke_analytic"], "k--", lw=1, label="1/2 m (v0 - mu g t)^2")
     ax.set_xlabel("t (s)")
     ax.set_ylabel("kinetic energy (J)")
-    ax.set_title("cube sliding from 1 m/s (seed 000 Fig. 10)")
+    ax.set_title("cube sliding from 1 m/s ([LeLidec24] Fig. 10)")
     ax.legend(fontsize=8)
     save(fig, out, "slide_energy")
 
@@ -76,7 +76,7 @@ def drag(d, out):
         ax2.plot(c["t"], [-min(f, MU * G) for f in c["force"]], "k--", lw=1, label="-min(F, mu m g)")
     ax.set_xlabel("t (s)")
     ax.set_ylabel("x (m)")
-    ax.set_title("cube dragged by F = 20 t N (seed 000 Fig. 11)")
+    ax.set_title("cube dragged by F = 20 t N ([LeLidec24] Fig. 11)")
     ax.legend(fontsize=8)
     ax2.set_xlabel("t (s)")
     ax2.set_ylabel("ground friction along x (N)")
@@ -95,7 +95,7 @@ def slide_30(d, out):
     ax.set_aspect("equal")
     ax.set_xlabel("x (m)")
     ax.set_ylabel("y (m)")
-    ax.set_title("sliding at 30 degrees from t1 (seed 000 Fig. 9)")
+    ax.set_title("sliding at 30 degrees from t1 ([LeLidec24] Fig. 9)")
     ax.legend(fontsize=8)
     save(fig, out, "slide_30deg")
 
@@ -132,7 +132,7 @@ def internal(d, out):
     ax.set_xticks(range(4))
     ax.set_xticklabels(["corner %d" % k for k in range(4)])
     ax.set_ylabel("friction along y (N)")
-    ax.set_title("cube at rest pushed by 1 N along x: internal forces (seed 000 Fig. 12)")
+    ax.set_title("cube at rest pushed by 1 N along x: internal forces ([LeLidec24] Fig. 12)")
     ax.legend(fontsize=8)
     save(fig, out, "internal_forces")
 
@@ -145,7 +145,7 @@ def stack(d, out):
             ax.plot(c["t"], [1e3 * (z - 0.3) for z in c["z_top"]], color=COLOR[m], label=label(m))
     ax.set_xlabel("t (s)")
     ax.set_ylabel("top cube height - rest (mm)")
-    ax.set_title("1e3 kg cube on a 1e-3 kg cube (seed 000 Fig. 13)")
+    ax.set_title("1e3 kg cube on a 1e-3 kg cube ([LeLidec24] Fig. 13)")
     ax.legend(fontsize=8)
     save(fig, out, "stack")
 
@@ -219,7 +219,7 @@ def consistency(d, out):
         ax.loglog(dts, [max(err[k], 1e-16) for k in dts], "o-", color=COLOR[m], label=label(m))
     ax.set_xlabel("dt (s)")
     ax.set_ylabel("sum ||x - x_ref|| dt (m s)")
-    ax.set_title("self-consistency vs the same model at dt = 1e-5 s (seed 000 Fig. 15)")
+    ax.set_title("self-consistency vs the same model at dt = 1e-5 s ([LeLidec24] Fig. 15)")
     ax.legend(fontsize=8)
     save(fig, out, "consistency")
 
@@ -239,7 +239,7 @@ def sphere_roll(d, out):
         ax.axhline(c["v_rolling"][0], color="k", ls="--", lw=1, label="5/7 v0")
     ax.set_xlabel("t (s)")
     ax.set_ylabel("v_x (solid), omega r (dotted) (m/s)")
-    ax.set_title("sphere sliding at 2 m/s, then rolling (seed 002 XI-B)")
+    ax.set_title("sphere sliding at 2 m/s, then rolling ([Castro23] XI-B)")
     ax.legend(fontsize=7)
     ax2.set_xlabel("t (s)")
     ax2.set_ylabel("centre height - r (mm)")
@@ -267,7 +267,7 @@ def soft_glide(d, out):
     ax2.plot(v, [1e3 * MU * 1e-3 * x for x in v], "k:", lw=1, label="mu dt ||v_T||")
     ax2.set_xlabel("||v_T|| (m/s)")
     ax2.set_ylabel("h - h_rest (mm)")
-    ax2.set_title("glide height against slip (seed 002 eq. 24, Table I)")
+    ax2.set_title("glide height against slip ([Castro23] eq. 24, Table I)")
     ax2.legend(fontsize=8)
     save(fig, out, "soft_glide")
 

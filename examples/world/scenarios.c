@@ -6,7 +6,7 @@
 #include <string.h>
 
 #define GRAV 9.81
-#define CUBE_HALF 0.1 /* the seed 000 cube: side 0.2 m, 1 kg, mu 0.4 */
+#define CUBE_HALF 0.1 /* the [LeLidec24] cube: side 0.2 m, 1 kg, mu 0.4 */
 #define CUBE_MASS 1.0
 #define CUBE_MU 0.4
 #define PI 3.14159265358979323846
@@ -88,7 +88,7 @@ static double speed(const world_body *b) {
     return sqrt(b->v[0] * b->v[0] + b->v[1] * b->v[1] + b->v[2] * b->v[2]);
 }
 
-/* ---- seed 000 Fig. 10: energy of a sliding cube --------------------------------------------- */
+/* ---- [LeLidec24] Fig. 10: energy of a sliding cube ------------------------------------------ */
 sc_result sc_slide_energy(const sc_opts *o, double v0) {
     sc_result r = empty_result();
     world w;
@@ -117,7 +117,7 @@ sc_result sc_slide_energy(const sc_opts *o, double v0) {
     return r;
 }
 
-/* ---- seed 000 Fig. 11-12: the cube dragged by F = 20 t ----------------------------------------- */
+/* ---- [LeLidec24] Fig. 11-12: the cube dragged by F = 20 t ----------------------------------- */
 /* the drag world: the cube at rest; drag_step applies F(t_k) = 20 t_k N at the centre of mass,
    evaluated at the start of step k, then steps */
 static int drag_world(world *w, const sc_opts *o, double dt) {
@@ -157,7 +157,7 @@ sc_result sc_drag(const sc_opts *o) {
     return r;
 }
 
-/* ---- seed 000 Fig. 9: sliding at an angle from the pyramid's facets -------------------------- */
+/* ---- [LeLidec24] Fig. 9: sliding at an angle from the pyramid's facets ---------------------- */
 sc_result sc_slide_angle(const sc_opts *o, double angle_deg) {
     sc_result r = empty_result();
     world w;
@@ -190,7 +190,7 @@ sc_result sc_slide_angle(const sc_opts *o, double angle_deg) {
     return r;
 }
 
-/* ---- Anitescu's glide gap dt mu ||v_T|| -------------------------------------------------------- */
+/* ---- Anitescu's glide gap dt mu ||v_T|| ----------------------------------------------------- */
 sc_result sc_glide(const sc_opts *o) {
     sc_result r = empty_result();
     world w;
@@ -236,7 +236,7 @@ sc_result sc_glide(const sc_opts *o) {
     return r;
 }
 
-/* ---- seed 000 Fig. 12 right: internal forces at stiction -------------------------------------- */
+/* ---- [LeLidec24] Fig. 12 right: internal forces at stiction --------------------------------- */
 sc_result sc_internal_forces(const sc_opts *o) {
     sc_result r = empty_result();
     world w;
@@ -289,7 +289,7 @@ sc_result sc_internal_forces(const sc_opts *o) {
     return r;
 }
 
-/* ---- seed 000 Fig. 13: 1e3 kg on 1e-3 kg ------------------------------------------------------- */
+/* ---- [LeLidec24] Fig. 13: 1e3 kg on 1e-3 kg ------------------------------------------------- */
 sc_result sc_stack(const sc_opts *o) {
     sc_result r = empty_result();
     world w;
@@ -320,7 +320,7 @@ sc_result sc_stack(const sc_opts *o) {
     return r;
 }
 
-/* ---- seed 003 Fig. 1: a wall of cubes of growing masses hit by a ball ------------------------- */
+/* ---- [Carpentier24] Fig. 1: a wall of cubes of growing masses hit by a ball ----------------- */
 sc_result sc_wall(const sc_opts *o) {
     sc_result r = empty_result();
     world w;
@@ -363,7 +363,7 @@ sc_result sc_wall(const sc_opts *o) {
     return r;
 }
 
-/* ---- a ball dropped with restitution ------------------------------------------------------------ */
+/* ---- a ball dropped with restitution -------------------------------------------------------- */
 sc_result sc_ball_bounce(const sc_opts *o) {
     sc_result r = empty_result();
     world w;
@@ -391,7 +391,7 @@ sc_result sc_ball_bounce(const sc_opts *o) {
     return r;
 }
 
-/* ---- seed 001 Table II: four-bar ----------------------------------------------------------------- */
+/* ---- [Tsounis25] Table II: four-bar --------------------------------------------------------- */
 static double max_joint_error(const world *w) {
     double emax = 0, e;
     int j;
@@ -448,7 +448,7 @@ sc_result sc_fourbar(const sc_opts *o, int steps) {
     return r;
 }
 
-/* ---- seed 001 Table II: nunchuk ------------------------------------------------------------------ */
+/* ---- [Tsounis25] Table II: nunchuk ---------------------------------------------------------- */
 sc_result sc_nunchuk(const sc_opts *o) {
     sc_result r = empty_result();
     world w;
@@ -481,7 +481,7 @@ sc_result sc_nunchuk(const sc_opts *o) {
     return r;
 }
 
-/* ---- a joint limit and a weld ------------------------------------------------------------------- */
+/* ---- a joint limit and a weld --------------------------------------------------------------- */
 sc_result sc_limit_weld(const sc_opts *o) {
     sc_result r = empty_result();
     world w;
@@ -514,7 +514,7 @@ sc_result sc_limit_weld(const sc_opts *o) {
     return r;
 }
 
-/* ---- seed 000 Fig. 11, 15: self-consistency in the time step ----------------------------------- */
+/* ---- [LeLidec24] Fig. 11, 15: self-consistency in the time step ----------------------------- */
 sc_result sc_consistency(const sc_opts *o) {
     sc_result r = empty_result();
     const double T = 0.5, dt_ref = 1e-5, dts[3] = {1e-2, 1e-3, 1e-4};
@@ -556,7 +556,7 @@ sc_result sc_consistency(const sc_opts *o) {
     return r;
 }
 
-/* ---- the soft models (seed 002) ----------------------------------------------------------------- */
+/* ---- the soft models ([Castro23]) ----------------------------------------------------------- */
 const char *sc_model_name(const sc_opts *o) {
     static const char *flavors[] = {"NCP", "CCP", "LCP", "Signorini", "soft"};
     ct_settings s = ct_default_settings();
@@ -574,7 +574,7 @@ const char *sc_model_name(const sc_opts *o) {
     return (unsigned)f < sizeof(flavors) / sizeof(flavors[0]) ? flavors[f] : "?";
 }
 
-/* seed 002 XI-B: 0.5 kg sphere of radius 0.025 m, mu 0.5, sliding at 2 m/s */
+/* [Castro23] XI-B: 0.5 kg sphere of radius 0.025 m, mu 0.5, sliding at 2 m/s */
 #define ROLL_R 0.025
 #define ROLL_M 0.5
 #define ROLL_MU 0.5
@@ -635,7 +635,7 @@ static double bottom_height(const world_body *b) {
     return 0.25 * (z[0] + z[1] + z[2] + z[3]);
 }
 
-/* SAP's R_n and R_t of the world's first contact (seed 002 notes 2.2), from the last G */
+/* SAP's R_n and R_t of the world's first contact ([Castro22], as Drake computes them), from the last G */
 static void sap_compliance(const world *w, double *Rn, double *Rt) {
     const int m = w->nb + w->nu + 3 * w->nc, r0 = w->nb + w->nu;
     double f = 0, wd, dt = w->dt;

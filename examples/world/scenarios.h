@@ -21,7 +21,7 @@ typedef struct sc_opts {
     double dt;           /* time step (s)                                                   */
     double tol;          /* tol_abs of every solve (N)                                      */
     int max_iter;        /* iterations per solve at most                                    */
-    double beta_joint;   /* Baumgarte coefficient of joint rows (seed 001 eq. 89)           */
+    double beta_joint;   /* Baumgarte coefficient of joint rows ([Tsounis25] eq. 89)        */
     ct_soft_model soft_model; /* method NEWTON_SOFT: the model (world.soft_model)            */
     int ccp_mujoco;      /* CT_SOFT_CCP: 1 = MuJoCo's R (world.soft_ccp_mujoco), 0 = SAP's   */
     FILE *csv;           /* trajectory (a header line, then one row per step), or NULL     */
@@ -43,18 +43,18 @@ typedef struct sc_result {
    CT_SOFT_CCP), no CSV; the soft parameters are the world's defaults (world.h) */
 sc_opts sc_default_opts(ct_method method);
 
-/* Seed 000 Fig. 10. 1 kg cube (side 0.2 m, mu 0.4) sliding from v0 along x.
+/* [LeLidec24] Fig. 10. 1 kg cube (side 0.2 m, mu 0.4) sliding from v0 along x.
    err = max |E_kin - 1/2 m (v0 - mu g t)^2| / E_kin(0) until the predicted stop;
    value[0] = time of the stop (speed < 1e-6 m/s), value[1] = predicted v0 / (mu g). */
 sc_result sc_slide_energy(const sc_opts *o, double v0);
 
-/* Seed 000 Fig. 11-12. The same cube at rest pushed at its centre by F = 20 t N (F evaluated
+/* [LeLidec24] Fig. 11-12. The same cube at rest pushed at its centre by F = 20 t N (F evaluated
    at the start of each step) until t = 1 s. Analytical: stick until t* = mu m g / 20, then
    x = 10/3 (t - t*)^3. err = max relative error of x for t* + 0.05 <= t <= 1;
    value[0] = onset (start of the first step that ends with speed > 1e-6 m/s), value[1] = t*. */
 sc_result sc_drag(const sc_opts *o);
 
-/* Seed 000 Fig. 9. The cube sliding from v0 = 1 m/s at angle_deg from the contacts' t1
+/* [LeLidec24] Fig. 9. The cube sliding from v0 = 1 m/s at angle_deg from the contacts' t1
    (world x). The LCP pyramid decelerates each tangential component by mu g separately, so
    the path bends; NCP and CCP slide straight. err = |drift - predicted| (m), the predicted
    drift (perpendicular to v0) is 0 for an isotropic cone and the pyramid's for LCP;
@@ -63,7 +63,7 @@ sc_result sc_drag(const sc_opts *o);
    diagonal, 1 otherwise). */
 sc_result sc_slide_angle(const sc_opts *o, double angle_deg);
 
-/* Seed 000 after eq. 19 (Anitescu's distance). The cube sliding at 1 m/s; a CCP model makes
+/* [LeLidec24] after eq. 19 (Anitescu's distance). The cube sliding at 1 m/s; a CCP model makes
    it take off, land and glide at the gap dt mu ||v_T|| (needs the speculative bias).
    err = max |gap / (dt mu ||v_T||) - 1| over the glide after the first landing for CCP
    models, max gap / (dt mu ||v_T||) for the others (which should not glide);
@@ -71,20 +71,20 @@ sc_result sc_slide_angle(const sc_opts *o, double angle_deg);
    value[2] = the predicted gap at that time. */
 sc_result sc_glide(const sc_opts *o);
 
-/* Seed 000 Fig. 12 right. The cube at rest pushed by 1 N (below mu m g: it sticks) for 50
+/* [LeLidec24] Fig. 12 right. The cube at rest pushed by 1 N (below mu m g: it sticks) for 50
    steps. The corner forces are not unique (G has rank 6 of 12); the internal force is the
    part of lambda in the null space of G (it moves nothing).
    err = max over corners of ||lambda_i - lambda_min,i|| / 1 N, lambda_min the minimum-norm
    lambda with the same G lambda; value[0..3] = the corners' y forces (N). */
 sc_result sc_internal_forces(const sc_opts *o);
 
-/* Seed 000 Fig. 13 (its 2cubes example). A 1e3 kg cube dropped onto a 1e-3 kg cube (side
+/* [LeLidec24] Fig. 13 (its 2cubes example). A 1e3 kg cube dropped onto a 1e-3 kg cube (side
    0.2 m, floor mu 0.9, cube mu 0.95) from a/50 and 3a/50 above rest, 200 steps.
    err = max over the last 100 steps of the distance of both cubes from their resting
    positions (m); value[0] = the top cube's final height error, value[1] = horizontal drift. */
 sc_result sc_stack(const sc_opts *o);
 
-/* Seed 003 Fig. 1. A wall of 5 rows of 3 cubes (side 0.2 m), masses 1, 10, 100, 1e3, 1e4 kg
+/* [Carpentier24] Fig. 1. A wall of 5 rows of 3 cubes (side 0.2 m), masses 1, 10, 100, 1e3, 1e4 kg
    from the bottom row, hit at its second row by a 1e3 kg ball at 2 m/s, for 0.2 s.
    err = the deepest penetration of any contact over the run (m); value[0] = the bottom row's
    largest displacement (m). */
@@ -94,23 +94,23 @@ sc_result sc_wall(const sc_opts *o);
    e^2 1 m. err = |apex - e^2 h0| / (e^2 h0) at the first apex; value[0] = the apex (m). */
 sc_result sc_ball_bounce(const sc_opts *o);
 
-/* Seed 001 Table II. A parallelogram four-bar (crank and rocker 0.3 m, ground and coupler
+/* [Tsounis25] Table II. A parallelogram four-bar (crank and rocker 0.3 m, ground and coupler
    0.4 m, four revolute joints: 20 rows for 18 velocities, 3 redundant), released from rest
    at -60 degrees under gravity, for `steps` steps. err = max loop-closure error (the largest
    joint anchor separation, m); value[0] = its max over the first half, value[1] = over the
    second half, value[2], value[3] = the smallest and largest crank angle (rad). */
 sc_result sc_fourbar(const sc_opts *o, int steps);
 
-/* Seed 001 Table II. A nunchuk: three sticks chained by two ball joints, thrown spinning onto
+/* [Tsounis25] Table II. A nunchuk: three sticks chained by two ball joints, thrown spinning onto
    the ground, 1 s. err = max joint anchor separation (m); value[0] = its final value. */
 sc_result sc_nunchuk(const sc_opts *o);
 
 /* A rod on a revolute joint with a limit at 60 degrees and a tip welded to it (mass ratio
-   1e3, seed 001's "Boxes-Fixed"), released horizontal, 1 s. err = the largest limit violation
+   1e3, [Tsounis25]'s "Boxes-Fixed"), released horizontal, 1 s. err = the largest limit violation
    (rad); value[0] = the largest weld error (m), value[1] = the final angle (rad). */
 sc_result sc_limit_weld(const sc_opts *o);
 
-/* Seed 000 Fig. 11 and 15. The drag scenario for 0.5 s at dt = 1e-2, 1e-3 and 1e-4 s against
+/* [LeLidec24] Fig. 11 and 15. The drag scenario for 0.5 s at dt = 1e-2, 1e-3 and 1e-4 s against
    the same method at 1e-5 s, by the integral consistency error sum_t ||x(t) - x_ref(t)|| dt
    (x the cube's centre). value[0..2] = the errors (m s) at 1e-2, 1e-3, 1e-4; err = value[1].
    o->dt is ignored. */
@@ -120,7 +120,7 @@ sc_result sc_consistency(const sc_opts *o);
    NEWTON_SOFT, the soft model (SAP, Lagged, Similar, CCP-SAP, CCP-MuJoCo). */
 const char *sc_model_name(const sc_opts *o);
 
-/* Seed 002 Sec. XI-B. A solid steel-like sphere (0.5 kg, radius 0.025 m, mu 0.5) starts on the
+/* [Castro23] Sec. XI-B. A solid steel-like sphere (0.5 kg, radius 0.025 m, mu 0.5) starts on the
    ground sliding at v0 = 2 m/s without spin. Friction at the contact point conserves the
    angular momentum about it, m v r + I w, so it rolls without slipping at (5/7) v0 =
    1.4286 m/s once the slide ends, whatever the model (soft models at their default k, d,
@@ -130,7 +130,7 @@ const char *sc_model_name(const sc_opts *o);
    r during the run (m, the Similar / SAP launch). */
 sc_result sc_sphere_roll(const sc_opts *o);
 
-/* Seed 002 eq. 24, Table I, notes 2.2 "Gliding". The seed 000 cube (1 kg, side 0.2 m, mu 0.4)
+/* [Castro23] eq. 24 and Table I (gliding). The [LeLidec24] cube (1 kg, side 0.2 m, mu 0.4)
    slides at 1 m/s with a soft model (NEWTON_SOFT only; other methods: skip), started at the
    model's glide height with zero normal velocity, then comes to rest; 0.45 s. Its bottom (the
    mean height h of its 4 lowest corners) glides at

@@ -94,7 +94,7 @@ static void mat3_mul_vec(const double A[9], const double x[3], double out[3]) {
     out[0] = o0; out[1] = o1; out[2] = o2;
 }
 
-/* ---- setup ------------------------------------------------------------------------------- */
+/* ---- setup ------------------------------------------------------------------------------ */
 ct_result world_init(world *w, int max_body, int max_joint, int max_contact) {
     int nv = 6 * max_body, rows = 6 * max_joint + max_joint + 3 * max_contact, m;
     size_t ws_bytes = 0;
@@ -256,7 +256,7 @@ int world_joint_rows(const world_joint *j) {
     return j->type == WORLD_BALL ? 3 : j->type == WORLD_REVOLUTE ? 5 : 6;
 }
 
-/* ---- collision detection ------------------------------------------------------------------ */
+/* ---- collision detection ---------------------------------------------------------------- */
 /* the velocity of body i's material point p */
 static void point_velocity(const world *w, int i, const double p[3], double out[3]) {
     double r[3];
@@ -269,10 +269,10 @@ static void point_velocity(const world *w, int i, const double p[3], double out[
 static int is_soft(const world *w) { return w->settings.method == CT_METHOD_NEWTON_SOFT; }
 
 /* Adds a contact when it is within the margin, or would close within this step (a
-   speculative contact, seed 001 eq. 91): gap < margin + dt max(0, -v_n). Soft models:
+   speculative contact, [Tsounis25] eq. 91): gap < margin + dt max(0, -v_n). Soft models:
    gap < soft_margin + dt max(0, -v_n) + (dt + tau_d) mu ||v_T|| (tau_d = 0 unless SAP): the
    Similar and SAP impulses act on an open contact up to a gap of dt mu ||v_T|| (SAP:
-   (dt + tau_d) mu ||v_T||) at v_n = 0, the gliding of seed 002 eq. 24; the reach grows with
+   (dt + tau_d) mu ||v_T||) at v_n = 0, the gliding of [Castro23] eq. 24; the reach grows with
    the slip so that no model force is ever cut off by the detection. */
 static void add_contact(world *w, int a, int b, int feature, const double p[3],
                         const double n[3], double gap) {
@@ -300,7 +300,7 @@ static void add_contact(world *w, int a, int b, int feature, const double p[3],
     c->p[0] = p[0]; c->p[1] = p[1]; c->p[2] = p[2];
     c->n[0] = n[0]; c->n[1] = n[1]; c->n[2] = n[2];
     c->gap = gap;
-    c->vn_minus = vn; /* (J u-)_n, seed 001 eq. 75 */
+    c->vn_minus = vn; /* (J u-)_n, [Tsounis25] eq. 75 */
     /* t1 = world x projected on the tangent plane (world y if n is nearly x), t2 = n x t1:
        a ground contact has t1 = x, t2 = y */
     {
@@ -468,7 +468,7 @@ static void collide(world *w) {
     }
 }
 
-/* Warm start and "new" flag from last step's contacts (seed 000 Sec. III-E: the cache is
+/* Warm start and "new" flag from last step's contacts ([LeLidec24] Sec. III-E: the cache is
    keyed on the contact pair and its feature). */
 static void read_cache(world *w) {
     int i, k;
@@ -497,7 +497,7 @@ static void write_cache(world *w) {
     w->ncache = w->ncontact;
 }
 
-/* ---- joints --------------------------------------------------------------------------------- */
+/* ---- joints ----------------------------------------------------------------------------- */
 static void joint_anchors(const world *w, const world_joint *j, double pa[3], double pb[3]) {
     if (j->a < 0) { pa[0] = j->pa[0]; pa[1] = j->pa[1]; pa[2] = j->pa[2]; }
     else world_body_point(&w->body[j->a], j->pa, pa);
@@ -593,7 +593,7 @@ double world_kinetic_energy(const world *w) {
     return e;
 }
 
-/* ---- assembly ------------------------------------------------------------------------------- */
+/* ---- assembly --------------------------------------------------------------------------- */
 /* J row of a linear direction d at world point p: +[d, (p - x_b) x d] on b, - on a */
 static void jac_linear(const world *w, ct_real *row, int a, int b, const double d[3],
                        const double p[3]) {
@@ -628,7 +628,7 @@ static double now_seconds(void) {
 #endif
 }
 
-/* The free velocity u_free = u + dt M^-1 h, h = gravity + external + gyroscopic (seed 001
+/* The free velocity u_free = u + dt M^-1 h, h = gravity + external + gyroscopic ([Tsounis25]
    eq. 59, 72), and the dense mass matrix M = blockdiag(m I, R I_body R^T) (eq. 57-58). */
 static void free_velocity(world *w) {
     const int nv = 6 * w->nbody;
@@ -762,7 +762,7 @@ ct_result world_step(world *w) {
                 jac_linear(w, Jr, -1, j->b, jr[k].d, pb);
                 jac_linear(w, Jr, j->a, -1, jr[k].d, pa);
             }
-            /* seed 001 eq. 89: v_B = (beta_J / dt) r_J drives the error to zero */
+            /* [Tsounis25] eq. 89: v_B = (beta_J / dt) r_J drives the error to zero */
             w->bias[row] = w->beta_joint / dt * jr[k].r;
             w->lam[row] = (ct_real)j->lambda[k];
         }
@@ -772,10 +772,10 @@ ct_result world_step(world *w) {
         double q = world_joint_angle(w, w->limit_of_row[i]), ax[3], r;
         int upper = q >= j->hi;
         world_quat_rotate(body_q(w, j->a), j->axis_a, ax);
-        if (upper) scale3(-1, ax); /* g_max = hi - q: the row carries -axis (seed 001 eq. 28b) */
+        if (upper) scale3(-1, ax); /* g_max = hi - q: the row carries -axis ([Tsounis25] eq. 28b) */
         r = upper ? j->hi - q : q - j->lo;
         jac_angular(w->J + (size_t)row * nv, j->a, j->b, ax);
-        /* seed 001 eq. 90: v_B = (beta_L / dt) min(0, r_L) */
+        /* [Tsounis25] eq. 90: v_B = (beta_L / dt) min(0, r_L) */
         w->bias[row] = w->beta_limit / dt * (r < 0 ? r : 0);
         w->lam[row] = (ct_real)j->limit_lambda;
     }
@@ -795,13 +795,13 @@ ct_result world_step(world *w) {
         const ct_real *Jn = w->J + (size_t)(row + 2) * nv;
         double r = c->gap, vfree_n = 0, b;
         for (k = 0; k < nv; ++k) vfree_n += (double)Jn[k] * (double)w->uf[k];
-        /* seed 001 eq. 91 with penetration margin delta = 0: Baumgarte on penetration and,
+        /* [Tsounis25] eq. 91 with penetration margin delta = 0: Baumgarte on penetration and,
            on an open contact, the speculative term gap/dt (it may close, not pass through) */
         b = w->beta_contact / dt * (r < 0 ? r : 0) + (r > 0 ? r / dt : 0);
         if (soft) b = 0; /* the soft models: pure free velocity (phi0 carries the gap) */
-        /* restitution (seed 001 eq. 54, 80) on a contact that carried no force last step and
+        /* restitution ([Tsounis25] eq. 54, 80) on a contact that carried no force last step and
            closes during this one (free motion would cover the gap), approaching faster than
-           restitution_threshold: v_n+ >= -e v_n-, with the pre-step velocity v_n- (seed 001
+           restitution_threshold: v_n+ >= -e v_n-, with the pre-step velocity v_n- ([Tsounis25]
            eq. 75). It replaces the speculative term: the bounce starts where the step began,
            at most |v_n-| dt above the surface. */
         if (!soft && c->is_new && c->restitution > 0 && vfree_n + (r > 0 ? r / dt : 0) < 0 &&

@@ -7,19 +7,20 @@
           (unilateral rows) and contacts, rows in contact.h's order [bilateral | unilateral | 3 nc]
        3. the mass matrix M, the free velocity u_free = u + dt M^-1 h, and
           G = J M^-1 J^T, g = J u_free with ct_delassus_from_mj
-       4. the biases of seed 001 Sec. V-C folded into g (normal rows only for contacts)
+       4. the biases of [Tsounis25] Sec. V-C folded into g (normal rows only for contacts)
        5. ct_solve with any method (w->settings.method), warm-started from a per-contact-pair
-          cache (seed 000 Sec. III-E)
+          cache ([LeLidec24] Sec. III-E)
        6. semi-implicit Euler: u+ = u_free + M^-1 J^T lambda dt, x += dt v+, q += dt/2 w+ q
 
-   The problem is solved for forces (seed 000's scaling: g and the biases divided by dt), so
+   The problem is solved for forces ([LeLidec24]'s scaling: g and the biases divided by dt), so
    the lambdas stored in joints and contacts are in newtons and the solver tolerance is in N.
 
    SOFT MODELS. With settings.method = CT_METHOD_NEWTON_SOFT the contacts are compliant (seed
    002: CT_SOFT_SAP, CT_SOFT_LAGGED, CT_SOFT_SIMILAR, or CT_SOFT_CCP with a compliance R; the
    soft_* parameters below). Then the world
        - adds nothing to g on contact rows (no Baumgarte, no speculative gap/dt, no
-         restitution: g = J u_free, seed 002 notes trap T10); the penetration enters through
+         restitution: g = J u_free; the impulse depends on phi0 + dt v_n, [Castro23] eq. 6, so a
+         bias would count the penetration twice); the penetration enters through
          the per-contact phi0 of ct_soft (and, for CT_SOFT_CCP only, the compliance helper's
          reference velocity vref, which is that model's spring);
        - solves in impulses (the kernels take dt): g is not divided by dt, lambda is in N s,
@@ -92,7 +93,7 @@ typedef struct world_contact {
     double lambda[3];    /* (t1, t2, n) force (N): warm start in, answer out                */
 } world_contact;
 
-/* What the cache keeps of last step's contacts (seed 000 Sec. III-E). */
+/* What the cache keeps of last step's contacts ([LeLidec24] Sec. III-E). */
 typedef struct world_cached {
     int a, b, feature;
     double lambda[3];
@@ -103,10 +104,10 @@ typedef struct world {
     double dt;           /* time step (s); default 1e-3                                      */
     double gravity[3];   /* m/s^2; default (0, 0, -9.81)                                     */
     double margin;       /* contacts are detected when gap < margin + dt max(0, -v_n);
-                            default 2e-3 m (the issue asks >= 1e-3 m)                        */
-    double beta_contact; /* Baumgarte on penetration, seed 001 eq. 91; default 0.2          */
-    double beta_joint;   /* Baumgarte on joint errors, seed 001 eq. 89; default 0.2         */
-    double beta_limit;   /* Baumgarte on limit violations, seed 001 eq. 90; default 0.2     */
+                            default 2e-3 m (at least 1e-3 m)                                  */
+    double beta_contact; /* Baumgarte on penetration, [Tsounis25] eq. 91; default 0.2          */
+    double beta_joint;   /* Baumgarte on joint errors, [Tsounis25] eq. 89; default 0.2         */
+    double beta_limit;   /* Baumgarte on limit violations, [Tsounis25] eq. 90; default 0.2     */
     double restitution_threshold; /* no bounce below this approach speed; default 0.1 m/s  */
     double ground_mu;    /* friction of the ground; default 0.4                             */
     int ground;          /* 1: the ground plane z = 0 exists; default 1                      */
@@ -114,7 +115,7 @@ typedef struct world {
     ct_settings settings; /* the solver; default ct_default_settings()                       */
 
     /* ---- soft models: read only when settings.method == CT_METHOD_NEWTON_SOFT ----
-       defaults: seed 002 Sec. XI (k, d, tau_d, v_s) and Drake (sigma, beta) */
+       defaults: [Castro23] Sec. XI (k, d, tau_d, v_s) and Drake (sigma, beta) */
     ct_soft_model soft_model; /* CT_SOFT_SAP, _LAGGED, _SIMILAR or _CCP; default LAGGED      */
     int soft_ccp_mujoco; /* CT_SOFT_CCP's R and vref: 0 = ct_compliance_sap (the SAP model's
                             compliance as a CCP), 1 = ct_compliance_mujoco with soft_solref,
@@ -125,7 +126,7 @@ typedef struct world {
                             default 1e-3                                                      */
     double soft_v_s;     /* stiction tolerance eps_s (m/s), LAGGED and SIMILAR; default 1e-4  */
     double soft_sigma;   /* SAP R_t = sigma w; LAGGED, SIMILAR eps_s = max(v_s, sigma w mu
-                            gamma_n0) (seed 002 eq. 26); dimensionless; default 1e-3         */
+                            gamma_n0) ([Castro23] eq. 26); dimensionless; default 1e-3         */
     double soft_beta;    /* SAP near-rigid clamp R_n >= beta^2 w / (4 pi^2); default 1       */
     double soft_solref[2]; /* MuJoCo (timeconst s, dampratio); default (0.02, 1)             */
     double soft_solimp[5]; /* MuJoCo (dmin, dmax, width m, midpoint, power); default
