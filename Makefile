@@ -191,6 +191,16 @@ $(BUILD)/bench/gen_problems: bench/gen_problems.c contact.h
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) -o $@ bench/gen_problems.c -lm
 
+# make bench-families: the standard sweep of bench/families.h (seed 1) as .ctp files in
+# build/bench/families/ (bench/README.md, "Problem families")
+.PHONY: bench-families
+bench-families: $(BUILD)/bench/gen_families
+	./$(BUILD)/bench/gen_families --sweep -s 1 -o $(BUILD)/bench/families
+
+$(BUILD)/bench/gen_families: bench/gen_families.c bench/families.h contact.h
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) -o $@ bench/gen_families.c -lm
+
 $(BUILD)/bench/siconos_bench: bench/siconos_bench.c bench/bench_problem.h contact.h
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) $(SICONOS_INC) -o $@ bench/siconos_bench.c $(SICONOS_LIBS)
