@@ -28,7 +28,7 @@ SANFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fram
 BUILD    = build
 
 # tests/test_<name>.c, each built four ways
-TESTS      = cones criteria cholesky solver validate io gs admm newton sparse safety determinism bounded
+TESTS      = cones criteria cholesky solver validate io gs admm newton sparse safety determinism bounded families
 DOUBLE     = $(TESTS:%=$(BUILD)/tests/double/test_%)
 FLOAT      = $(TESTS:%=$(BUILD)/tests/float/test_%)
 SAN_DOUBLE = $(TESTS:%=$(BUILD)/tests/san-double/test_%)
@@ -228,6 +228,16 @@ $(BUILD)/bench/fclib2ctp: bench/fclib2ctp.c bench/bench_problem.h contact.h
 $(BUILD)/bench/gen_problems: bench/gen_problems.c contact.h
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) -o $@ bench/gen_problems.c -lm
+
+# make bench-families: the standard sweep of bench/families.h (seed 1) as .ctp files in
+# build/bench/families/ (bench/README.md, "Problem families")
+.PHONY: bench-families
+bench-families: $(BUILD)/bench/gen_families
+	./$(BUILD)/bench/gen_families --sweep -s 1 -o $(BUILD)/bench/families
+
+$(BUILD)/bench/gen_families: bench/gen_families.c bench/families.h contact.h
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) -o $@ bench/gen_families.c -lm
 
 $(BUILD)/bench/siconos_bench: bench/siconos_bench.c bench/bench_problem.h contact.h
 	@mkdir -p $(@D)
