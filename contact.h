@@ -507,8 +507,8 @@ typedef struct ct_soft {
     const ct_real *vstar; /* (nv) free velocity                                               */
 } ct_soft;
 
-/* Block-sparse storage of G (the second input form, for large problems: docs/solvers.md
-   "Sparse storage"). Groups are the problem's row groups in order: each bilateral and each
+/* Block-sparse storage of G (the second input form, for large problems: docs/methods.md
+   "Storage of G"). Groups are the problem's row groups in order: each bilateral and each
    unilateral row is a group of 1 row, each contact a group of 3; ng = nb + nu + nc. Both
    triangles are stored (the matrix is symmetric): block row gi lists its nonzero blocks
    (gi, col[k]) for k in [row_ptr[gi], row_ptr[gi + 1]), columns ascending, the diagonal block
@@ -582,7 +582,7 @@ typedef struct ct_raisim_settings {
     ct_real es_tol;       /* RAISIM_DS_ES: stop when |f_k - f_k-1| / I_total <= es_tol, > 0;
                              default 1e-12                                                    */
     ct_real mass_sum;     /* RAISIM_DS_ES: I_total = sum diag(M) if known (> 0); 0: use the
-                             normalization n^2 / tr(G + R) (docs/solvers.md); default 0       */
+                             normalization n^2 / tr(G + R) (docs/math.md); default 0          */
 } ct_raisim_settings;
 
 /* STAGGERED knobs ([LeLidec24] Alg. 7; defaults from ContactBench). */
@@ -757,7 +757,7 @@ typedef struct ct_solver {
 #define CT_DEFAULT_ADMM_RHO_POWER ((ct_real)0.2)  /* Pinocchio rho_power (paper: none)       */
 #define CT_DEFAULT_ADMM_RHO_STEP ((ct_real)0.05)  /* [Carpentier24] Sec. III-F                    */
 #define CT_DEFAULT_ADMM_RATIO ((ct_real)10)       /* Pinocchio ratio_primal_dual            */
-#define CT_DEFAULT_ADMM_UPDATE_EVERY 10           /* measured, see docs/math.md             */
+#define CT_DEFAULT_ADMM_UPDATE_EVERY 10           /* measured: docs/methods.md              */
 #define CT_DEFAULT_ADMM_POWER_ITERS 20            /* Pinocchio max_it_largest_eigen_value   */
 #define CT_DEFAULT_RAISIM_ALPHA ((ct_real)1)      /* [Hwangbo18] Sec. V-C                      */
 #define CT_DEFAULT_RAISIM_ALPHA_MIN ((ct_real)0.7) /* [Hwangbo18] Sec. V-C                     */
@@ -3764,7 +3764,7 @@ CT__PRIVATE ct__cone_pt ct__cone_edge(const ct__local *q, ct__cone_pt valid, ct_
 
 /* The exact minimum of E on C (NBGS). In whitened coordinates of the plane, E is the squared
    distance to a point and C a conic, whose Lagrange condition is a quartic in the multiplier
-   (docs/solvers.md derives it): at most 4 stationary points, at most 2 local minima. Rather
+   (docs/math.md derives it): at most 4 stationary points, at most 2 local minima. Rather
    than solve the quartic by radicals (ill-conditioned), the slope is sampled at 64 angles from
    th0 (by rotation: no trigonometry per sample); every sign change from - to + brackets a local
    minimum, refined by ct__cone_root to the last bit; an arc end where the denominator
@@ -5082,7 +5082,7 @@ static const ct__method ct__method_newton_soft = {CT_METHOD_NEWTON_SOFT, "NEWTON
 #endif /* CT__HAS_NEWTON_SOFT */
 
 /* >>derivatives -------------------------------------------------------------------------- */
-/* ct_jvp / ct_vjp (the math is in their declaration and docs/solvers.md). One linearization
+/* ct_jvp / ct_vjp (the math is in their declaration and docs/math.md). One linearization
    A dlambda = -S rhs (+ the mu terms), rhs = dg + dG lambda, shared by both products:
    jvp solves it, vjp solves the transposed system. */
 
