@@ -179,7 +179,8 @@
     defined(CONTACT_ONLY_PGS_CCP) || defined(CONTACT_ONLY_PGS_LCP) || defined(CONTACT_ONLY_NBGS) || \
     defined(CONTACT_ONLY_RAISIM) || defined(CONTACT_ONLY_RAISIM_DS) ||                          \
     defined(CONTACT_ONLY_RAISIM_DS_ES) || defined(CONTACT_ONLY_STAGGERED) ||                    \
-    defined(CONTACT_ONLY_ADMM_CCP) || defined(CONTACT_ONLY_NEWTON_SOFT)
+    defined(CONTACT_ONLY_ADMM_CCP) || defined(CONTACT_ONLY_NEWTON_SOFT) ||                      \
+    defined(CONTACT_ONLY_NEWTON_NCP) || defined(CONTACT_ONLY_PROX_NCP) || defined(CONTACT_ONLY_HYBRID_NCP)
 #define CT__ONLY
 #endif
 #if !defined(CONTACT_NO_PGS_NCP) && (!defined(CT__ONLY) || defined(CONTACT_ONLY_PGS_NCP))
@@ -216,6 +217,15 @@
     (!defined(CT__ONLY) || defined(CONTACT_ONLY_NEWTON_SOFT))
 #define CT__HAS_NEWTON_SOFT
 #endif
+#if !defined(CONTACT_NO_NEWTON_NCP) && (!defined(CT__ONLY) || defined(CONTACT_ONLY_NEWTON_NCP))
+#define CT__HAS_NEWTON_NCP
+#endif
+#if !defined(CONTACT_NO_PROX_NCP) && (!defined(CT__ONLY) || defined(CONTACT_ONLY_PROX_NCP))
+#define CT__HAS_PROX_NCP
+#endif
+#if !defined(CONTACT_NO_HYBRID_NCP) && (!defined(CT__ONLY) || defined(CONTACT_ONLY_HYBRID_NCP))
+#define CT__HAS_HYBRID_NCP
+#endif
 /* families: code shared by several methods */
 #if defined(CT__HAS_PGS_NCP) || defined(CT__HAS_PGS_CCP) || defined(CT__HAS_PGS_LCP) ||         \
     defined(CT__HAS_NBGS) || defined(CT__HAS_RAISIM) || defined(CT__HAS_RAISIM_DS) ||           \
@@ -226,8 +236,11 @@
     defined(CT__HAS_RAISIM_DS_ES)
 #define CT__HAS_PRECLIK /* the exact and bisection single-contact solves */
 #endif
-#if defined(CT__HAS_ADMM_NCP) || defined(CT__HAS_ADMM_CCP)
-#define CT__HAS_ADMM
+#if defined(CT__HAS_ADMM_NCP) || defined(CT__HAS_ADMM_CCP) || defined(CT__HAS_HYBRID_NCP)
+#define CT__HAS_ADMM /* HYBRID_NCP runs ADMM_NCP's iterations */
+#endif
+#if defined(CT__HAS_NEWTON_NCP) || defined(CT__HAS_PROX_NCP) || defined(CT__HAS_HYBRID_NCP)
+#define CT__HAS_NSN /* the semismooth Newton on the NCP and its LU */
 #endif
 /* optional parts: on unless CONTACT_NO_<PART>; in a CONTACT_ONLY_* build only when a kept
    method needs one or CONTACT_WITH_<PART> asks for it */
@@ -269,6 +282,9 @@
 #if defined(CT__HAS_ADMM) || defined(CT__HAS_STAGGERED) || defined(CT__HAS_NEWTON_SOFT) ||      \
     defined(CT__HAS_DERIVATIVES) || defined(CT__HAS_LINALG)
 #define CT__HAS_CHOL
+#endif
+#if defined(CT__HAS_NSN) || defined(CT__HAS_DERIVATIVES)
+#define CT__HAS_LU /* the dense LU with partial pivoting */
 #endif
 
 #include <stddef.h> /* size_t */
@@ -442,6 +458,13 @@ typedef enum ct_method {
                                   ([LeLidec24] Alg. 3, [Tsounis25] Alg. 6 with s = 0)                  */
     CT_METHOD_NEWTON_SOFT = 10, /* Newton with exact line search on a soft convex model (MuJoCo
                                   and Drake: regularized CCP, SAP, Lagged, Similar; [Castro23])  */
+    CT_METHOD_NEWTON_NCP = 11, /* semismooth Newton on Alart-Curnier's function of the Coulomb
+                                  NCP ([AlartCurnier91], [Christensen98]), regularized and
+                                  globalized by a nonmonotone line search ([Grippo86])          */
+    CT_METHOD_PROX_NCP = 12,   /* the proximal point method around NEWTON_NCP's inner solves
+                                  (Siconos' PROX): slow but sure                               */
+    CT_METHOD_HYBRID_NCP = 13, /* Newton from the start; if it fails, ADMM_NCP until the contact
+                                  modes settle, then Newton again, PROX last: robust and fast */
     CT_METHOD_COUNT_
 } ct_method;
 
@@ -639,6 +662,42 @@ typedef struct ct_history {
     int count;                 /* written by ct_solve: the entries filled                  */
 } ct_history;
 
+/* NEWTON_NCP, PROX_NCP and the Newton phases of HYBRID_NCP (semismooth Newton on the rigid
+   NCP). The regularization sigma is in units of max diag(G + R). */
+typedef struct ct_nsn_settings {
+    ct_real sigma_c;      /* Newton: sigma = sigma_c e (e the relative error: Levenberg-
+                             Marquardt-like, vanishing at the solution), >= 0; default 0.1    */
+    ct_real sigma_cap;    /* the largest sigma of that rule, > 0; default 1                    */
+    int ls_memory;        /* nonmonotone line search: the last M merits (1: monotone Armijo),
+                             1..32; default 5 ([Grippo86])                                    */
+    ct_real ls_gamma;     /* sufficient decrease, (0, 0.5); default 1e-4                       */
+    int ls_max;           /* halvings of the step at most, >= 1; default 20                    */
+    int stall_iters;      /* STALLED when the error did not halve in this many accepted steps
+                             (PROX: decrease by 10 % over this many centres), >= 1; default 30 */
+    ct_real prox_c;       /* PROX: sigma = prox_c e at a new centre, > 0; default 5 (Siconos)  */
+    ct_real prox_rtol;    /* PROX: a subproblem is solved when its merit fell by this factor,
+                             (0, 1); default 0.1                                              */
+    int prox_inner;       /* PROX: Newton steps per subproblem at most, >= 1; default 20       */
+} ct_nsn_settings;
+
+/* HYBRID_NCP: max_iter bounds its ADMM iterations, these its Newton phases. */
+typedef struct ct_hybrid_settings {
+    int newton_first;     /* Newton steps from the start before any ADMM (0: ADMM first),
+                             >= 0; default 20                                                 */
+    int chunk;            /* ADMM iterations between two looks at the contact modes, >= 1;
+                             default 10                                                       */
+    int stable_chunks;    /* chunks with unchanged modes before Newton takes over, >= 1;
+                             default 2                                                        */
+    ct_real switch_tol;   /* ... and the relative error below this, > 0; default 1e-2         */
+    int admm_phase;       /* Newton takes over anyway after this many ADMM iterations, >= 1;
+                             default 200                                                      */
+    int newton_max;       /* Newton steps per Newton phase at most, >= 1; default 50           */
+    int newton_stall;     /* stall_iters of those phases, >= 1; default 10                     */
+    int prox_max;         /* Newton steps of each PROX phase (every phase after the first
+                             failed one) at most, >= 1; default 1000                          */
+    int max_phases;       /* phases at most, >= 1; default 20                                 */
+} ct_hybrid_settings;
+
 /* NEWTON_SOFT knobs ([Castro23] Sec. X; defaults from Drake's SAP solver). */
 typedef struct ct_newton_settings {
     ct_real alpha_max;    /* largest line-search step, >= 1; default 1.5                       */
@@ -665,6 +724,8 @@ typedef struct ct_settings {
     ct_staggered_settings staggered;
     ct_history *history;   /* NULL (default) or a buffer that receives per-iteration records  */
     ct_newton_settings newton;
+    ct_nsn_settings nsn;
+    ct_hybrid_settings hybrid;
 } ct_settings;
 
 /* Residuals of a point (lambda, v), each the maximum over constraints of the per-constraint
@@ -691,8 +752,12 @@ typedef struct ct_info {
                                "admm.eta", ...) at fault; NULL when none applies              */
     ct_method method;       /* the method that ran                                            */
     ct_flavor flavor;       /* the law the method solves (its stopping flavor)                */
-    int iterations;         /* iterations (sweeps) done                                       */
-    int factorizations;     /* Cholesky factorizations done                                   */
+    int iterations;         /* iterations (sweeps, Newton steps) done: for HYBRID_NCP its ADMM
+                               iterations plus its Newton steps                              */
+    int factorizations;     /* factorizations done (Cholesky, LU)                             */
+    int newton_iterations;  /* Newton steps (NEWTON_NCP, PROX_NCP, HYBRID_NCP, NEWTON_SOFT)    */
+    int line_search_steps;  /* trial points of the line searches beyond the first of a step  */
+    int linear_solves;      /* solves with a factorization                                    */
     ct_real rho;            /* final ADMM penalty (0 for other methods)                       */
     int reused;             /* what came from the solver object: CT_REUSED_* bits             */
     ct_residuals ncp;       /* NCP residuals of the returned point (every method)             */
@@ -769,6 +834,11 @@ typedef struct ct_solver {
 #define CT_DEFAULT_RAISIM_BISECT_ITERS 100        /* ContactBench's cap                     */
 #define CT_DEFAULT_RAISIM_ES_TOL ((ct_real)1e-12)
 #define CT_DEFAULT_STAGGERED_INNER 100            /* ContactBench max_inner_iter            */
+#define CT_DEFAULT_NSN_SIGMA_C ((ct_real)0.1)     /* measured: docs/methods.md              */
+#define CT_DEFAULT_NSN_LS_MEMORY 5                /* [Grippo86]'s M, measured               */
+#define CT_DEFAULT_NSN_STALL 30
+#define CT_DEFAULT_NSN_PROX_C ((ct_real)5)        /* Siconos' PROX                          */
+#define CT_DEFAULT_HYBRID_NEWTON_FIRST 20
 
 /* CT_WORKSPACE_BOUND(method, nb, nu, nc): a compile-time upper bound of ct_workspace_size
    (a dense G), a constant expression when its arguments are, for a static buffer:
@@ -794,12 +864,20 @@ typedef struct ct_solver {
     (11u * CT__WS_R(CT__WS_N(nb, nu, nc)) +                                                        \
      3u * CT__WS_R(CT__WS_N(nb, nu, nc) * CT__WS_N(nb, nu, nc)) + CT__WS_R(16u * CT__WS_N(nb, nu, nc)) + \
      CT__WS_R(2u * (9u * (size_t)(nc) + (size_t)(nb) + (size_t)(nu))) + CT__WS_I(CT__WS_N(nb, nu, nc)))
+/* NEWTON_NCP, PROX_NCP: the n x n Newton matrix, thirteen vectors, A and B, five int vectors */
+#define CT__WS_NSN(nb, nu, nc)                                                                    \
+    (CT__WS_R(CT__WS_N(nb, nu, nc) * CT__WS_N(nb, nu, nc)) + 13u * CT__WS_R(CT__WS_N(nb, nu, nc)) + \
+     2u * CT__WS_R(9u * ((size_t)(nb) + (size_t)(nu) + (size_t)(nc))) + 5u * CT__WS_I(CT__WS_N(nb, nu, nc)))
 #define CT_WORKSPACE_BOUND(method, nb, nu, nc)                                                    \
     ((size_t)63 + ((method) == CT_METHOD_ADMM_NCP || (method) == CT_METHOD_ADMM_CCP              \
                        ? CT__WS_ADMM(nb, nu, nc)                                                  \
                    : (method) == CT_METHOD_STAGGERED   ? CT__WS_STAG(nb, nu, nc)                  \
                    : (method) == CT_METHOD_NEWTON_SOFT ? CT__WS_NEWTON(nb, nu, nc)                \
-                                                       : CT__WS_GS(nb, nu, nc)))
+                   : (method) == CT_METHOD_NEWTON_NCP || (method) == CT_METHOD_PROX_NCP           \
+                       ? CT__WS_NSN(nb, nu, nc)                                                   \
+                   : (method) == CT_METHOD_HYBRID_NCP                                             \
+                       ? CT__WS_ADMM(nb, nu, nc) + CT__WS_NSN(nb, nu, nc)                         \
+                       : CT__WS_GS(nb, nu, nc)))
 
 /* >>api ---------------------------------------------------------------------------------- */
 /* --- group: Version and strings --- */
@@ -1372,6 +1450,15 @@ CT__PRIVATE void ct__symv(const ct_real *a, int n, int lda, const ct_real *x, ct
 #endif
 }
 
+/* GCC's -O3 loop vectorizer turns the depth loop of a register-tile kernel (Cholesky, LU)
+   into strictly ordered (fold-left) vector reductions, about 5 times slower than the tile it
+   replaces: keep those kernels to SLP. */
+#if defined(__GNUC__) && !defined(__clang__) && !defined(__INTEL_COMPILER)
+#define CT__TILE_KERNEL __attribute__((optimize("no-tree-loop-vectorize")))
+#else
+#define CT__TILE_KERNEL
+#endif
+
 #ifdef CT__HAS_CHOL
 /* Register tile of the micro-kernel: MR rows x NR columns of accumulators, sized to the vector ISA the
    compiler targets (only selects constants; the code is the same plain C for all of them). */
@@ -1418,13 +1505,6 @@ CT__PRIVATE void ct__symv(const ct_real *a, int n, int lda, const ct_real *x, ct
 
 /* Micro-kernel, C -= A*B^T on an MR x NR tile: A rows a + r*lda (kc long), b packed kc x NR, C rows c + r*ldc.
    Only C(r,c) with r < mr, c < nr and c <= r + dofs is written (dofs = tile row - tile column). */
-/* GCC's -O3 loop vectorizer turns the p loop below into strictly ordered (fold-left) vector
-   reductions, about 5 times slower than the register tile it replaces: keep it to SLP. */
-#if defined(__GNUC__) && !defined(__clang__) && !defined(__INTEL_COMPILER)
-#define CT__TILE_KERNEL __attribute__((optimize("no-tree-loop-vectorize")))
-#else
-#define CT__TILE_KERNEL
-#endif
 CT__PRIVATE CT__TILE_KERNEL void ct__chol_mk(int kc, const ct_real *a, int lda, const ct_real *b, ct_real *c, int ldc, int mr, int nr,
                         int dofs)
 {
@@ -1581,6 +1661,136 @@ CT__PRIVATE void ct__chol_solve(const ct_real *l, int n, int lda, ct_real *b) {
 }
 
 #endif /* CT__HAS_CHOL */
+
+#ifdef CT__HAS_LU
+/* Dense LU with partial pivoting, row-major, in place: P A = L U with the unit lower L below
+   the diagonal and U on and above; piv[k] is the row swapped with row k at step k (whole rows
+   are swapped). Blocked right-looking, LAPACK dgetrf's algorithm: per panel of CT__LU_NB
+   columns, (1) the unblocked factorization of the panel with partial pivoting, (2)
+   U12 = L11^-1 A12, (3) A22 -= L21 U12 by a 4 x 8 register tile (where the O(n^3) flops are).
+   Returns -1, or the first column whose pivot is exactly zero (the factorization goes on past
+   it; the caller decides); *pmin (may be NULL) receives the smallest |pivot|. */
+#ifndef CT__LU_NB
+#define CT__LU_NB 48
+#endif
+/* C (4 x 8 tile, rows c + r ldc) -= L (4 rows, kb long, stride ldl) U (kb x 8, stride ldu) */
+CT__PRIVATE CT__TILE_KERNEL void ct__lu_tile(int kb, const ct_real *l, int ldl, const ct_real *u, int ldu,
+                                             ct_real *c, int ldc) {
+    ct_real c0[8] = {0}, c1[8] = {0}, c2[8] = {0}, c3[8] = {0};
+    const ct_real *l0 = l, *l1 = l + ldl, *l2 = l + 2 * ldl, *l3 = l + 3 * ldl;
+    int q, j;
+    for (q = 0; q < kb; ++q) {
+        const ct_real *uq = u + (size_t)q * ldu;
+        const ct_real a0 = l0[q], a1 = l1[q], a2 = l2[q], a3 = l3[q];
+        for (j = 0; j < 8; ++j) {
+            c0[j] += a0 * uq[j];
+            c1[j] += a1 * uq[j];
+            c2[j] += a2 * uq[j];
+            c3[j] += a3 * uq[j];
+        }
+    }
+    for (j = 0; j < 8; ++j) {
+        c[j] -= c0[j];
+        c[ldc + j] -= c1[j];
+        c[2 * ldc + j] -= c2[j];
+        c[3 * ldc + j] -= c3[j];
+    }
+}
+/* C (m x w) -= L (m x kb) U (kb x w), row-major with their strides */
+CT__PRIVATE void ct__lu_gemm(int m, int w, int kb, const ct_real *l, int ldl, const ct_real *u, int ldu,
+                             ct_real *c, int ldc) {
+    const int m4 = m - m % 4, w8 = w - w % 8;
+    int i, j, q;
+    for (i = 0; i < m4; i += 4)
+        for (j = 0; j < w8; j += 8)
+            ct__lu_tile(kb, l + (size_t)i * ldl, ldl, u + j, ldu, c + (size_t)i * ldc + j, ldc);
+    if (w8 < w) /* the right edge of the tiled rows */
+        for (i = 0; i < m4; ++i) {
+            const ct_real *li = l + (size_t)i * ldl;
+            ct_real *ci = c + (size_t)i * ldc;
+            for (q = 0; q < kb; ++q) {
+                const ct_real a = li[q], *uq = u + (size_t)q * ldu;
+                for (j = w8; j < w; ++j) ci[j] -= a * uq[j];
+            }
+        }
+    for (i = m4; i < m; ++i) { /* the rows left over */
+        const ct_real *li = l + (size_t)i * ldl;
+        ct_real *ci = c + (size_t)i * ldc;
+        for (q = 0; q < kb; ++q) {
+            const ct_real a = li[q], *uq = u + (size_t)q * ldu;
+            for (j = 0; j < w; ++j) ci[j] -= a * uq[j];
+        }
+    }
+}
+CT__PRIVATE int ct__lu_factor(ct_real *a, int n, int lda, int *piv, ct_real *pmin) {
+    ct_real small = CT_HUGE;
+    int k0, kb, k, i, j, bad = -1;
+    for (k0 = 0; k0 < n; k0 += kb) {
+        kb = n - k0 < CT__LU_NB ? n - k0 : CT__LU_NB;
+        for (k = k0; k < k0 + kb; ++k) { /* (1) the panel: columns k0 .. k0 + kb, rows k .. n */
+            int q = k;
+            ct_real best = CONTACT_FABS(a[(size_t)k * lda + k]), inv;
+            for (i = k + 1; i < n; ++i) {
+                ct_real t = CONTACT_FABS(a[(size_t)i * lda + k]);
+                if (t > best) { best = t; q = i; }
+            }
+            piv[k] = q;
+            if (q != k) {
+                ct_real *rk = a + (size_t)k * lda, *rq = a + (size_t)q * lda;
+                for (j = 0; j < n; ++j) { ct_real t = rk[j]; rk[j] = rq[j]; rq[j] = t; }
+            }
+            small = ct__min(small, best);
+            if (!(best > 0)) { /* an exact zero pivot (or NaN): the column is left as it is */
+                if (bad < 0) bad = k;
+                continue;
+            }
+            inv = 1 / a[(size_t)k * lda + k];
+            for (i = k + 1; i < n; ++i) {
+                ct_real *ri = a + (size_t)i * lda;
+                const ct_real *rk = a + (size_t)k * lda, l = (ri[k] *= inv);
+                for (j = k + 1; j < k0 + kb; ++j) ri[j] -= l * rk[j];
+            }
+        }
+        if (k0 + kb >= n) break;
+        for (k = k0; k < k0 + kb; ++k) { /* (2) U12 = L11^-1 A12 */
+            const ct_real *rk = a + (size_t)k * lda;
+            for (i = k + 1; i < k0 + kb; ++i) {
+                ct_real *ri = a + (size_t)i * lda;
+                const ct_real l = ri[k];
+                if (l != 0)
+                    for (j = k0 + kb; j < n; ++j) ri[j] -= l * rk[j];
+            }
+        }
+        ct__lu_gemm(n - k0 - kb, n - k0 - kb, kb, a + (size_t)(k0 + kb) * lda + k0, lda, /* (3) */
+                    a + (size_t)k0 * lda + k0 + kb, lda, a + (size_t)(k0 + kb) * lda + k0 + kb, lda);
+    }
+    if (pmin) *pmin = n > 0 ? small : 0;
+    return bad;
+}
+/* b <- A^-1 b (trans = 0) or A^-T b (trans = 1) with the factors of ct__lu_factor */
+CT__PRIVATE void ct__lu_solve(const ct_real *a, int n, int lda, const int *piv, ct_real *b, int trans) {
+    int i, k;
+    if (!trans) {
+        for (k = 0; k < n; ++k)
+            if (piv[k] != k) { ct_real t = b[k]; b[k] = b[piv[k]]; b[piv[k]] = t; }
+        for (i = 1; i < n; ++i) b[i] -= ct__dot(a + (size_t)i * lda, b, i);
+        for (i = n - 1; i >= 0; --i) {
+            const ct_real *ai = a + (size_t)i * lda;
+            b[i] = (b[i] - ct__dot(ai + i + 1, b + i + 1, n - i - 1)) / ai[i];
+        }
+    } else { /* A^T = U^T L^T P: U^T y = b, L^T z = y, then undo the row swaps */
+        for (i = 0; i < n; ++i) {
+            ct_real e = b[i];
+            for (k = 0; k < i; ++k) e -= a[(size_t)k * lda + i] * b[k];
+            b[i] = e / a[(size_t)i * lda + i];
+        }
+        for (i = n - 1; i >= 0; --i)
+            for (k = i + 1; k < n; ++k) b[i] -= a[(size_t)k * lda + i] * b[k];
+        for (k = n - 1; k >= 0; --k)
+            if (piv[k] != k) { ct_real t = b[k]; b[k] = b[piv[k]]; b[piv[k]] = t; }
+    }
+}
+#endif /* CT__HAS_LU */
 
 /* Largest eigenvalue of a symmetric PSD operator y = A x by power iteration from a fixed
    start (deterministic). tmp, x: n each. Returns the Rayleigh quotient (>= 0). */
@@ -1842,6 +2052,27 @@ CT__PRIVATE void ct__op_block3(const ct__op *op, int r0, ct_real B[9]) {
     (void)contact;
     for (i = 0; i < 3; ++i)
         for (j = 0; j < 3; ++j) B[3 * i + j] = ct__op_entry(op, r0 + i, r0 + j);
+}
+/* out += c (G + R + shift I)[k, :] (dense and block-sparse forms) */
+CT__PRIVATE void ct__op_axpy_row(const ct__op *op, int k, ct_real c, ct_real shift, ct_real *out) {
+    int j;
+    if (op->G) {
+        const ct_real *gk = op->G + (size_t)k * op->n;
+        for (j = 0; j < op->n; ++j) out[j] += c * gk[j];
+    }
+#ifdef CT__HAS_SPARSE
+    else if (op->S) {
+        const int gi = ct__grp(op->c0, k), a = k - ct__grp_row(op->c0, gi);
+        int q, b;
+        for (q = op->S->row_ptr[gi]; q < op->S->row_ptr[gi + 1]; ++q) {
+            const int gj = op->S->col[q], r0 = ct__grp_row(op->c0, gj), sj = ct__grp_size(op->c0, gj);
+            const ct_real *blk = op->S->val + 9 * (size_t)q + 3 * a;
+            for (b = 0; b < sj; ++b) out[r0 + b] += c * blk[b];
+        }
+    }
+#endif
+    out[k] += c * (ct__op_r(op, k) + shift);
+    (void)j;
 }
 /* ||G_ii||_F of contact c's 3x3 diagonal block (the scale of the compliance helpers) */
 CT__PRIVATE ct_real ct__block_frobenius(const ct_problem *p, int c) {
@@ -2972,6 +3203,24 @@ CT_API ct_settings ct_default_settings(void) {
     s.raisim.es_tol = CT_DEFAULT_RAISIM_ES_TOL;
     s.raisim.mass_sum = 0;
     s.staggered.inner_iters = CT_DEFAULT_STAGGERED_INNER;
+    s.nsn.sigma_c = CT_DEFAULT_NSN_SIGMA_C;
+    s.nsn.sigma_cap = 1;
+    s.nsn.ls_memory = CT_DEFAULT_NSN_LS_MEMORY;
+    s.nsn.ls_gamma = (ct_real)1e-4;
+    s.nsn.ls_max = 20;
+    s.nsn.stall_iters = CT_DEFAULT_NSN_STALL;
+    s.nsn.prox_c = CT_DEFAULT_NSN_PROX_C;
+    s.nsn.prox_rtol = (ct_real)0.1;
+    s.nsn.prox_inner = 20;
+    s.hybrid.newton_first = CT_DEFAULT_HYBRID_NEWTON_FIRST;
+    s.hybrid.chunk = 10;
+    s.hybrid.stable_chunks = 2;
+    s.hybrid.switch_tol = (ct_real)1e-2;
+    s.hybrid.admm_phase = 200;
+    s.hybrid.newton_max = 50;
+    s.hybrid.newton_stall = 10;
+    s.hybrid.prox_max = 1000;
+    s.hybrid.max_phases = 20;
     s.staggered.lcp = 0;
     return s;
 }
@@ -3283,6 +3532,8 @@ typedef struct ct__run {
     ct_real a_max;      /* max diag(G + R), the divergence test's scale (0: not computed yet) */
     int fail_row;       /* the failing pivot's row of the last factorization (-1: none)      */
     int not_psd;        /* the first factorization failed: G is not PSD (CT_ERROR_NOT_PSD)   */
+    int newton_iterations, line_search_steps, linear_solves; /* ct_info's                   */
+    int it_base;        /* iterations done before an ADMM chunk (HYBRID_NCP's Newton steps)    */
 } ct__run;
 
 /* What a solver object precomputes (ct_solver.cache bits); each is valid until an update
@@ -4408,52 +4659,76 @@ CT__PRIVATE ct_result ct__admm_prepare(ct__run *r) {
     return ct__admm_factor(r, &m, r->s->admm.eta + pen.rho) ? CT_OK : CT_ERROR_NOT_PSD;
 }
 
-CT__PRIVATE ct_status ct__admm_solve(ct__run *r, ct_real *lambda, ct_real *v) {
-    const ct_problem *p = r->p;
-    const ct_admm_settings *as = &r->s->admm;
-    const int n = r->n, nb = p->nb, nu = p->nu, c0 = nb + nu;
-    const ct_real eta = as->eta, alpha = as->over_relax;
-    const int desaxce = r->flavor == CT_FLAVOR_NCP; /* ADMM_NCP; ADMM_CCP: s = 0 */
-    ct_solver *sv = r->sv;
+/* An ADMM run in progress: ADMM_NCP and ADMM_CCP run one from begin to end; HYBRID_NCP runs
+   ADMM_NCP's in chunks between its Newton phases (ct__admm_iterate to kend). */
+typedef struct ct__admm_it {
     ct__admm_mem m;
-    ct__arena a = r->mem;
-    ct_real *x, *y, *z, *w, *t, *lprev = r->lprev;
     ct__penalty pen;
-    ct_real rho, a_max = 0;
-    ct_status status = CT_STATUS_MAX_ITERATIONS;
-    int i, k, certified = 0, warm_dual;
+    ct_real rho, a_max;
+    int k;         /* iterations done: the schedules of the checks and of the penalty rule */
+    int certified; /* consecutive divergence certificates                                  */
+    int desaxce;   /* the NCP's De Saxce term (ADMM_CCP: s = 0)                             */
+} ct__admm_it;
 
-    ct__admm_layout(&a, &r->dims, &m);
-    x = m.x; y = m.y; z = m.z; w = m.w; t = m.t;
+/* the start point: x = lambda, y = P_K(x), z = v(y) + Gamma(v(y)) unless keep_z (the solver
+   object's dual) */
+CT__PRIVATE void ct__admm_point(ct__run *r, ct__admm_it *it, const ct_real *lambda, int keep_z) {
+    const ct_problem *p = r->p;
+    const int n = r->n, c0 = p->nb + p->nu;
+    ct_real *z = it->m.z;
+    int i;
+    CONTACT_MEMCPY(it->m.x, lambda, (size_t)n * sizeof(ct_real));
+    ct_project_constraints(p->nb, p->nu, p->nc, p->mu, it->m.x, it->m.y);
+    if (keep_z) return;
+    ct_velocity(p, it->m.y, z);
+    if (it->desaxce)
+        for (i = 0; i < p->nc; ++i) z[c0 + 3 * i + 2] += p->mu[i] * ct__norm_t(z + c0 + 3 * i);
+}
+
+/* The penalty's start and the factorization; 0 when the factorization fails (G is not PSD) */
+CT__PRIVATE int ct__admm_begin(ct__run *r, ct__admm_it *it, const ct_real *lambda) {
+    const ct_admm_settings *as = &r->s->admm;
+    ct_solver *sv = r->sv;
+    ct__arena a = r->mem;
+    int warm_dual;
+    ct__admm_layout(&a, &r->dims, &it->m);
+    it->k = 0;
+    it->certified = 0;
+    it->desaxce = r->flavor == CT_FLAVOR_NCP; /* ADMM_NCP (and HYBRID_NCP); ADMM_CCP: s = 0 */
     warm_dual = as->warm_dual && sv->state.has_dual;
-    ct__penalty_start(&pen, r, w, t);
-    rho = pen.rho;
-    if (!ct__admm_factor(r, &m, eta + rho)) { /* G + R + (eta + rho) I is not PD: G is not PSD */
+    ct__penalty_start(&it->pen, r, it->m.w, it->m.t);
+    it->rho = it->pen.rho;
+    if (!ct__admm_factor(r, &it->m, as->eta + it->rho)) { /* G + R + (eta + rho) I is not PD */
         sv->state.has_dual = 0;
         r->not_psd = 1;
-        return CT_STATUS_NUMERICAL_FAILURE;
+        return 0;
     }
-    a_max = ct__run_amax(r);
+    it->a_max = ct__run_amax(r);
+    if (warm_dual) r->reused |= CT_REUSED_DUAL; /* z is the solver object's */
+    ct__admm_point(r, it, lambda, warm_dual);
+    return 1;
+}
 
-    /* start: x = lambda, y = P_K(x), z = v(y) + Gamma(v(y)) or the solver object's dual */
-    CONTACT_MEMCPY(x, lambda, (size_t)n * sizeof(ct_real));
-    ct_project_constraints(nb, nu, p->nc, p->mu, x, y);
-    if (warm_dual) {
-        r->reused |= CT_REUSED_DUAL; /* z is the solver object's */
-    } else {
-        ct_velocity(p, y, z);
-        if (desaxce)
-            for (i = 0; i < p->nc; ++i) z[c0 + 3 * i + 2] += p->mu[i] * ct__norm_t(z + c0 + 3 * i);
-    }
-
-    for (k = 0; k < r->s->max_iter; ++k) {
+/* Iterations it->k .. kend (at most); the iterate is y. Returns CT_STATUS_MAX_ITERATIONS when
+   kend is reached without another outcome. v: scratch, and the velocity of a converged y. */
+CT__PRIVATE ct_status ct__admm_iterate(ct__run *r, ct__admm_it *it, int kend, ct_real *v) {
+    const ct_problem *p = r->p;
+    const ct_admm_settings *as = &r->s->admm;
+    const int n = r->n, nb = p->nb, nu = p->nu, c0 = nb + nu, desaxce = it->desaxce;
+    const ct_real eta = as->eta, alpha = as->over_relax;
+    ct_real *x = it->m.x, *y = it->m.y, *z = it->m.z, *w = it->m.w, *t = it->m.t, *lprev = r->lprev;
+    ct_real rho = it->rho;
+    ct_status status = CT_STATUS_MAX_ITERATIONS;
+    int i, k;
+    for (k = it->k; k < kend; ++k) {
         ct_real rp = 0, rd = 0, inv_rho = 1 / rho;
         CONTACT_MEMCPY(lprev, y, (size_t)n * sizeof(ct_real));
         /* w = -(g + s - eta x - rho y - z), then x_k = A^-1 w */
         for (i = 0; i < n; ++i) w[i] = -(p->g[i] - eta * x[i] - rho * y[i] - z[i]);
         if (desaxce)
             for (i = 0; i < p->nc; ++i) w[c0 + 3 * i + 2] -= p->mu[i] * ct__norm_t(z + c0 + 3 * i);
-        ct__fac_solve(&m.fac, &r->op, w);
+        ct__fac_solve(&it->m.fac, &r->op, w);
+        ++r->linear_solves;
         /* rows: x^ = alpha w + (1 - alpha) y; y = P(x^ - z / rho); z -= rho (x^ - y) */
         for (i = 0; i < n; ++i) t[i] = alpha * w[i] + (1 - alpha) * y[i];
         for (i = 0; i < n; ++i) v[i] = t[i] - z[i] * inv_rho; /* v as scratch */
@@ -4467,7 +4742,7 @@ CT__PRIVATE ct_status ct__admm_solve(ct__run *r, ct_real *lambda, ct_real *v) {
             x[i] = w[i];
             y[i] = v[i];
         }
-        r->iterations = k + 1;
+        r->iterations = r->it_base + k + 1;
         if (!ct__finite(rp + rd) || !ct__all_finite(z, (size_t)n) || ct__norm2(y, n) > CT_HUGE) {
             CONTACT_MEMCPY(y, lprev, (size_t)n * sizeof(ct_real));
             status = CT_STATUS_NUMERICAL_FAILURE;
@@ -4486,28 +4761,43 @@ CT__PRIVATE ct_status ct__admm_solve(ct__run *r, ct_real *lambda, ct_real *v) {
                a row (w, t are free here) */
             for (i = 0; i < n; ++i) w[i] = y[i] - lprev[i];
             ct__op_mul(&r->op, w, t);
-            certified = ct__unbounded(p, n, w, t, desaxce ? z : NULL, a_max) ? certified + 1 : 0;
-            if (certified >= 2) {
+            it->certified = ct__unbounded(p, n, w, t, desaxce ? z : NULL, it->a_max) ? it->certified + 1 : 0;
+            if (it->certified >= 2) {
                 status = CT_STATUS_NUMERICAL_FAILURE;
                 break;
             }
-            if (ct__penalty_update(&pen, as, rp, rd)) {
-                rho = pen.rho;
-                if (!ct__admm_factor(r, &m, eta + rho)) {
+            if (ct__penalty_update(&it->pen, as, rp, rd)) {
+                rho = it->pen.rho;
+                if (!ct__admm_factor(r, &it->m, eta + rho)) {
                     status = CT_STATUS_NUMERICAL_FAILURE;
                     break;
                 }
             }
         }
     }
-    CONTACT_MEMCPY(lambda, y, (size_t)n * sizeof(ct_real));
-    r->rho = rho;
-    /* what the next solve of a solver object may start from */
+    it->k = k < kend ? k + 1 : kend;
+    it->rho = rho;
+    return status;
+}
+
+/* lambda = y; the state the next solve of a solver object may start from */
+CT__PRIVATE void ct__admm_end(ct__run *r, ct__admm_it *it, ct_real *lambda) {
+    ct_solver *sv = r->sv;
+    CONTACT_MEMCPY(lambda, it->m.y, (size_t)r->n * sizeof(ct_real));
+    r->rho = it->rho;
     sv->state.has_rho = 1;
-    sv->state.rho = rho;
-    sv->state.has_rho_power = as->rule == CT_RHO_SPECTRAL;
-    sv->state.rho_power = pen.pw;
-    sv->state.has_dual = ct__all_finite(z, (size_t)n);
+    sv->state.rho = it->rho;
+    sv->state.has_rho_power = r->s->admm.rule == CT_RHO_SPECTRAL;
+    sv->state.rho_power = it->pen.pw;
+    sv->state.has_dual = ct__all_finite(it->m.z, (size_t)r->n);
+}
+
+CT__PRIVATE ct_status ct__admm_solve(ct__run *r, ct_real *lambda, ct_real *v) {
+    ct__admm_it it;
+    ct_status status;
+    if (!ct__admm_begin(r, &it, lambda)) return CT_STATUS_NUMERICAL_FAILURE;
+    status = ct__admm_iterate(r, &it, r->s->max_iter, v);
+    ct__admm_end(r, &it, lambda);
     return status;
 }
 
@@ -5087,58 +5377,6 @@ static const ct__method ct__method_newton_soft = {CT_METHOD_NEWTON_SOFT, "NEWTON
    jvp solves it, vjp solves the transposed system. */
 
 #ifdef CT__HAS_DERIVATIVES
-/* In-place LU with partial pivoting of a row-major n x n matrix; piv: n ints. Returns the
-   smallest |pivot| (0 when singular). */
-CT__PRIVATE ct_real ct__lu_factor(ct_real *a, int n, int *piv) {
-    ct_real small = CT_HUGE;
-    int i, j, k;
-    for (k = 0; k < n; ++k) {
-        int pr = k;
-        ct_real best = CONTACT_FABS(a[(size_t)k * n + k]);
-        for (i = k + 1; i < n; ++i)
-            if (CONTACT_FABS(a[(size_t)i * n + k]) > best) { best = CONTACT_FABS(a[(size_t)i * n + k]); pr = i; }
-        piv[k] = pr;
-        if (pr != k)
-            for (j = 0; j < n; ++j) {
-                ct_real t = a[(size_t)k * n + j];
-                a[(size_t)k * n + j] = a[(size_t)pr * n + j];
-                a[(size_t)pr * n + j] = t;
-            }
-        small = ct__min(small, best);
-        if (!(best > 0)) return 0;
-        for (i = k + 1; i < n; ++i) {
-            ct_real *ai = a + (size_t)i * n, f = ai[k] / a[(size_t)k * n + k];
-            const ct_real *ak = a + (size_t)k * n;
-            ai[k] = f;
-            for (j = k + 1; j < n; ++j) ai[j] -= f * ak[j];
-        }
-    }
-    return small;
-}
-/* b <- A^-1 b (trans = 0) or A^-T b (trans = 1) with the factors of ct__lu_factor */
-CT__PRIVATE void ct__lu_solve(const ct_real *a, int n, const int *piv, ct_real *b, int trans) {
-    int i, k;
-    if (!trans) {
-        for (k = 0; k < n; ++k)
-            if (piv[k] != k) { ct_real t = b[k]; b[k] = b[piv[k]]; b[piv[k]] = t; }
-        for (i = 0; i < n; ++i) b[i] -= ct__dot(a + (size_t)i * n, b, i);
-        for (i = n - 1; i >= 0; --i) {
-            const ct_real *ai = a + (size_t)i * n;
-            b[i] = (b[i] - ct__dot(ai + i + 1, b + i + 1, n - i - 1)) / ai[i];
-        }
-    } else { /* A^T = U^T L^T P: U^T y = b, L^T z = y, then undo the row swaps */
-        for (i = 0; i < n; ++i) {
-            ct_real e = b[i];
-            for (k = 0; k < i; ++k) e -= a[(size_t)k * n + i] * b[k];
-            b[i] = e / a[(size_t)i * n + i];
-        }
-        for (i = n - 1; i >= 0; --i)
-            for (k = i + 1; k < n; ++k) b[i] -= a[(size_t)k * n + i] * b[k];
-        for (k = n - 1; k >= 0; --k)
-            if (piv[k] != k) { ct_real t = b[k]; b[k] = b[piv[k]]; b[piv[k]] = t; }
-    }
-}
-
 /* the linearization's data, built once per call */
 typedef struct ct__lin {
     const ct_problem *p;
@@ -5283,7 +5521,7 @@ CT__PRIVATE ct_result ct__lin_build(ct__lin *z, const ct_settings *s, const ct_r
             {
                 ct_real anorm = 0, small;
                 for (i = 0; i < n * n; ++i) anorm = ct__max(anorm, CONTACT_FABS(z->A[i]));
-                small = ct__lu_factor(z->A, n, z->piv);
+                (void)ct__lu_factor(z->A, n, n, z->piv, &small);
                 if (small > 64 * (ct_real)n * CT_EPS * anorm) {
                     z->unique = attempt == 0;
                     return CT_OK;
@@ -5436,7 +5674,7 @@ CT_API ct_result ct_jvp(const ct_problem *p, const ct_settings *s, ct_workspace 
     } else { /* A dlambda = b, dv = (G + R) dlambda + rhs */
         ct__op op;
         ct__lin_rhs(&z, s, lambda, rhs, dmu, b);
-        ct__lu_solve(z.A, n, z.piv, b, 0);
+        ct__lu_solve(z.A, n, n, z.piv, b, 0);
         ct__op_init(&op, p);
         ct__op_mul(&op, b, t);
         for (i = 0; i < n; ++i) {
@@ -5489,7 +5727,7 @@ CT_API ct_result ct_vjp(const ct_problem *p, const ct_settings *s, ct_workspace 
         if (vbar) ct__op_mul(&op, vbar, w);
         else for (i = 0; i < n; ++i) w[i] = 0;
         for (i = 0; i < n; ++i) w[i] += lbar ? lbar[i] : 0;
-        ct__lu_solve(z.A, n, z.piv, w, 1);
+        ct__lu_solve(z.A, n, n, z.piv, w, 1);
         /* S^T z: b = -S rhs, so d L / d rhs = vbar + (d b / d rhs)^T z; ct__lin_rhs is linear in
            rhs: apply its transpose row by row */
         for (i = 0; i < n; ++i) gb[i] = (vbar ? vbar[i] : 0) - w[i];
@@ -5805,6 +6043,521 @@ CT_API ct_result ct_compliance_spring_damper(const ct_problem *p, int c0, int co
 }
 #endif /* CT__HAS_COMPLIANCE */
 
+/* >>solver-nsn --------------------------------------------------------------------------- */
+/* NEWTON_NCP and PROX_NCP: semismooth Newton on Alart-Curnier's function of the Coulomb NCP.
+   Per contact, with weights rho_n, rho_t > 0 ([AlartCurnier91]; [Christensen98] Sec. 3):
+       a   = lambda_n - rho_n v_n,            F_n = lambda_n - (a)_+
+       r   = mu (a)_+,                        F_T = lambda_T - P_disk(r)(lambda_T - rho_t v_T)
+   bilateral rows F = rho v, unilateral rows F = lambda - (lambda - rho v)_+. F(lambda) = 0 iff
+   lambda solves the NCP of De Saxce's law (Coulomb's law with Signorini). Its generalized
+   Jacobian is block diagonal in (v, lambda): dF = A dv + B dlambda, A and B closed form per
+   contact (ct__nsn_contact: open, stick, slide, and the kinks ||x_T|| = 0 and mu = 0), so the
+   Newton matrix is J = B + A (G + R), G's block pattern.
+   Regularization: each step solves the problem with G + sigma I and the proximal centre c at
+   the current point, (B + A (G + R + sigma I)) d = -F, sigma = dmax min(sigma_c e, sigma_cap)
+   with e the relative error and dmax = max diag(G + R): Levenberg-Marquardt-like, it vanishes
+   at the solution (local quadratic convergence is kept) and makes J nonsingular on a
+   rank-deficient G (four box corners on a plane: rank 6 of 12), where plain semismooth Newton
+   meets exactly singular matrices. Rows that are identity rows (open contacts, inactive
+   limits: F_r = lambda_r, d_r = -F_r) are eliminated before the LU.
+   Globalization: the nonmonotone line search of [Grippo86] on 1/2 ||F||^2 (the merit is not
+   differentiable at the kinks, where monotone Armijo halves the step to nothing), accept the
+   first t = 1, 1/2, ... with ||F(lambda + t d)||^2 <= (1 - 2 gamma t) max of the last M
+   merits; when none is accepted, sigma is raised tenfold at the same point (a proximal step).
+   PROX_NCP is the same code with the centre kept until the subproblem (G + sigma I, g - sigma
+   c) is solved (its merit fell by prox_rtol): then the centre moves and sigma = prox_c e dmax;
+   a subproblem not solved in prox_inner steps moves the centre with sigma x10 (Siconos'
+   fc3d_proximal rule). Newton converges fast from a point whose contact modes are right and
+   can stall at a stationary point of ||F||^2 with wrong modes (no line search leaves it);
+   PROX is slower and surer; HYBRID_NCP (next section) combines them with ADMM.
+   rho: rho_n = 1 / W_nn and rho_t = 1 / lambda_max(W_TT) of the contact's block W = G_ii +
+   R_ii (rows and F in the units of lambda, the rows of J O(1)); rows: 1 / W_ii. Measured
+   against 1 / lambda_max(W_ii) and Siconos' rule: docs/methods.md. */
+#ifdef CT__HAS_NSN
+/* The arrays: the n x n Newton matrix (then its LU), twelve vectors, the Jacobian blocks A and
+   B (9 per row group), the kept rows, their positions, the pivots and two mode vectors */
+typedef struct ct__nsn_mem {
+    ct_real *M, *rho, *F, *d, *Wd, *lt, *vt, *Ft, *c, *rhs, *jrow, *vs, *best, *A, *B;
+    int *idx, *pos, *piv, *modes, *prev;
+} ct__nsn_mem;
+CT__PRIVATE void ct__nsn_layout(ct__arena *a, const ct__dims *d, void *mem) {
+    ct__nsn_mem tmp, *m = mem ? (ct__nsn_mem *)mem : &tmp;
+    const size_t n = (size_t)d->n, ng = (size_t)d->ng;
+    m->M = ct__arena_real(a, n * n);
+    m->rho = ct__arena_real(a, n);
+    m->F = ct__arena_real(a, n);
+    m->d = ct__arena_real(a, n);
+    m->Wd = ct__arena_real(a, n);
+    m->lt = ct__arena_real(a, n);
+    m->vt = ct__arena_real(a, n);
+    m->Ft = ct__arena_real(a, n);
+    m->c = ct__arena_real(a, n);
+    m->rhs = ct__arena_real(a, n);
+    m->jrow = ct__arena_real(a, n);
+    m->vs = ct__arena_real(a, n);
+    m->best = ct__arena_real(a, n);
+    m->A = ct__arena_real(a, 9 * ng);
+    m->B = ct__arena_real(a, 9 * ng);
+    m->idx = ct__arena_int(a, n);
+    m->pos = ct__arena_int(a, n);
+    m->piv = ct__arena_int(a, n);
+    m->modes = ct__arena_int(a, n);
+    m->prev = ct__arena_int(a, n);
+}
+
+/* One contact: F, A = dF/dv, B = dF/dlambda (3x3 row-major, NULL: not wanted) at (l, v).
+     normal: a = l_n - rho_n v_n; a > 0: F_n = rho_n v_n, A_nn = rho_n; else F_n = l_n, B_nn = 1
+             (the kink a = 0 takes the open side: an identity row).
+     radius: r = mu a_+, dr/dl_n = mu [a > 0], dr/dv_n = -mu rho_n [a > 0].
+     x = l_T - rho_t v_T, t = ||x||:
+     stick (r > 0, t <= r): F_T = rho_t v_T, A_TT = rho_t I.
+     slide (t > r, t > 0):  u = x / t, q = r / t, P = I - u u^T, F_T = l_T - r u,
+                            B_TT = I - q P, A_TT = rho_t q P, B_Tn = -u dr/dl_n, A_Tn = -u dr/dv_n.
+     r = 0 and t = 0 (open at its kink, or mu = 0 with x = 0): F_T = l_T, B_TT = I.
+   Returns the mode: 0 open, 1 stick, 2 slide. */
+CT__PRIVATE int ct__nsn_contact(ct_real mu, ct_real rn, ct_real rt, const ct_real l[3], const ct_real v[3],
+                                ct_real F[3], ct_real *A, ct_real *B) {
+    const ct_real a = l[2] - rn * v[2];
+    const ct_real r = a > 0 ? mu * a : 0, drl = a > 0 ? mu : 0, drv = a > 0 ? -mu * rn : 0;
+    const ct_real x0 = l[0] - rt * v[0], x1 = l[1] - rt * v[1], t = CONTACT_SQRT(x0 * x0 + x1 * x1);
+    int i, mode;
+    if (A) for (i = 0; i < 9; ++i) A[i] = 0;
+    if (B) for (i = 0; i < 9; ++i) B[i] = 0;
+    if (a > 0) {
+        F[2] = rn * v[2];
+        if (A) A[8] = rn;
+    } else {
+        F[2] = l[2];
+        if (B) B[8] = 1;
+    }
+    if (r > 0 && t <= r) {
+        F[0] = rt * v[0];
+        F[1] = rt * v[1];
+        if (A) { A[0] = rt; A[4] = rt; }
+        mode = 1;
+    } else if (t > 0) {
+        const ct_real u0 = x0 / t, u1 = x1 / t, q = r / t;
+        F[0] = l[0] - r * u0;
+        F[1] = l[1] - r * u1;
+        if (B) {
+            B[0] = 1 - q * (1 - u0 * u0); B[1] = q * u0 * u1;
+            B[3] = q * u0 * u1;           B[4] = 1 - q * (1 - u1 * u1);
+            B[2] = -u0 * drl;             B[5] = -u1 * drl;
+        }
+        if (A) {
+            A[0] = rt * q * (1 - u0 * u0); A[1] = -rt * q * u0 * u1;
+            A[3] = -rt * q * u0 * u1;      A[4] = rt * q * (1 - u1 * u1);
+            A[2] = -u0 * drv;              A[5] = -u1 * drv;
+        }
+        mode = r > 0 ? 2 : 0;
+    } else {
+        F[0] = l[0];
+        F[1] = l[1];
+        if (B) { B[0] = 1; B[4] = 1; }
+        mode = 0;
+    }
+    return a > 0 ? mode : 0;
+}
+
+/* F at (lambda, v) on every row; ||F||^2 returned; A, B (9 per group; a row uses entry 0)
+   and the contact modes when not NULL */
+CT__PRIVATE ct_real ct__nsn_F(const ct_problem *p, const ct_real *rho, const ct_real *lambda,
+                              const ct_real *v, ct_real *F, ct_real *A, ct_real *B, int *modes) {
+    const int c0 = p->nb + p->nu;
+    ct_real s = 0;
+    int i;
+    for (i = 0; i < c0; ++i) {
+        const int active = i < p->nb || lambda[i] - rho[i] * v[i] > 0;
+        F[i] = active ? rho[i] * v[i] : lambda[i];
+        if (A) A[9 * i] = active ? rho[i] : 0;
+        if (B) B[9 * i] = active ? 0 : 1;
+        s += F[i] * F[i];
+    }
+    for (i = 0; i < p->nc; ++i) {
+        const int r = c0 + 3 * i, gi = c0 + i;
+        const int m = ct__nsn_contact(p->mu[i], rho[r + 2], rho[r], lambda + r, v + r, F + r,
+                                      A ? A + 9 * gi : NULL, B ? B + 9 * gi : NULL);
+        if (modes) modes[i] = m;
+        s += F[r] * F[r] + F[r + 1] * F[r + 1] + F[r + 2] * F[r + 2];
+    }
+    return s;
+}
+
+/* rho per row from W = G + R (a contact's rows hold rho_t, rho_t, rho_n); *dmax = max diag W */
+CT__PRIVATE void ct__nsn_rho(const ct__run *r, ct_real *rho, ct_real *dmax) {
+    const ct_problem *p = r->p;
+    const int c0 = p->nb + p->nu;
+    ct_real floor, dm = 0;
+    int i;
+    for (i = 0; i < r->n; ++i) dm = ct__max(dm, ct__op_entry(&r->op, i, i));
+    if (!(dm > 0)) dm = 1;
+    floor = dm * (ct_real)1e-12;
+    *dmax = dm;
+    for (i = 0; i < c0; ++i) rho[i] = 1 / ct__max(ct__op_entry(&r->op, i, i), floor);
+    for (i = 0; i < p->nc; ++i) {
+        const int q = c0 + 3 * i;
+        ct_real W[9], h, lt;
+        ct__op_block3(&r->op, q, W);
+        h = (W[0] - W[4]) / 2; /* lambda_max of the 2x2 tangential block */
+        lt = (W[0] + W[4]) / 2 + CONTACT_SQRT(h * h + W[1] * W[1]);
+        rho[q] = rho[q + 1] = 1 / ct__max(lt, floor);
+        rho[q + 2] = 1 / ct__max(W[8], floor);
+    }
+}
+
+/* row r is an identity row of J (F_r = lambda_r: open contact rows, inactive limits) */
+CT__PRIVATE int ct__nsn_identity(const ct_problem *p, const ct_real *A, const ct_real *B, int r) {
+    const int c0 = p->nb + p->nu;
+    int gi, a, k;
+    if (r < c0) return A[9 * r] == 0 && B[9 * r] == 1;
+    gi = c0 + (r - c0) / 3;
+    a = (r - c0) % 3;
+    for (k = 0; k < 3; ++k)
+        if (A[9 * gi + 3 * a + k] != 0 || B[9 * gi + 3 * a + k] != (ct_real)(k == a)) return 0;
+    return 1;
+}
+
+/* The reduced Newton system: J_SS d_S = -F_S + J_SO F_O over the rows S that are not identity
+   rows (d_O = -F_O). Row r of J: sum_k A[r, k] (G + R + shift I)[k, :] + B[r, :] over the
+   rows k of r's group. M (m x m) gets J_SS, m->rhs the right-hand side on the rows of S.
+   Returns m. */
+CT__PRIVATE int ct__nsn_build(const ct__run *r, ct__nsn_mem *m, ct_real shift) {
+    const ct_problem *p = r->p;
+    const int n = r->n, c0 = p->nb + p->nu;
+    int row, i, j, k, ms = 0;
+    for (row = 0; row < n; ++row) {
+        if (ct__nsn_identity(p, m->A, m->B, row)) {
+            m->pos[row] = -1;
+        } else {
+            m->pos[row] = ms;
+            m->idx[ms++] = row;
+        }
+    }
+    for (row = 0; row < n; ++row) m->rhs[row] = -m->F[row];
+    for (i = 0; i < ms; ++i) {
+        const int rw = m->idx[i];
+        const int gi = rw < c0 ? rw : c0 + (rw - c0) / 3, g0 = rw < c0 ? rw : c0 + 3 * (gi - c0);
+        const int sz = rw < c0 ? 1 : 3, a = rw - g0;
+        const ct_real *Ag = m->A + 9 * gi, *Bg = m->B + 9 * gi;
+        ct_real *Mi = m->M + (size_t)i * ms, acc = m->rhs[rw];
+        for (j = 0; j < n; ++j) m->jrow[j] = 0;
+        for (k = 0; k < sz; ++k) {
+            const ct_real cf = Ag[3 * a + k], bf = Bg[3 * a + k];
+            if (cf != 0) ct__op_axpy_row(&r->op, g0 + k, cf, shift, m->jrow);
+            m->jrow[g0 + k] += bf;
+        }
+        for (j = 0; j < ms; ++j) Mi[j] = m->jrow[m->idx[j]];
+        if (ms < n)
+            for (j = 0; j < n; ++j)
+                if (m->pos[j] < 0) acc += m->jrow[j] * m->F[j]; /* -J_SO d_O = +J_SO F_O */
+        m->rhs[rw] = acc;
+    }
+    return ms;
+}
+
+/* The relative error of (lambda, v), and the stopping test of the run's rule at that point
+   (met: 1); r->last holds the scored residuals */
+CT__PRIVATE ct_real ct__nsn_error(ct__run *r, const ct_real *lambda, const ct_real *v, int *met) {
+    ct_residuals res;
+    *met = ct__score(r, lambda, v);
+    if (r->s->stop == CT_STOP_RELATIVE || r->last_met) return r->last.relative;
+    ct__criteria_want(r->p, lambda, v, CT_FLAVOR_NCP, &res, CT__WANT_NAT);
+    return res.relative;
+}
+
+/* Newton (prox = 0) or PROX (prox = 1) from (lambda, v = its velocity) for at most max_steps
+   steps, stall_iters as in ct_nsn_settings. lambda and v receive the point reached, or the best
+   one (in relative error) when the tolerance is not met. *e_out (may be NULL): its error. */
+CT__PRIVATE ct_status ct__nsn_run(ct__run *r, ct__nsn_mem *m, int prox, int max_steps, int stall_iters,
+                                  ct_real *lambda, ct_real *v, ct_real *e_out) {
+    const ct_problem *p = r->p;
+    const ct_nsn_settings *ns = &r->s->nsn;
+    const int n = r->n, M_mem = ns->ls_memory;
+    ct_real ref_hist[32], dmax, sigma = 0, mem = 0, e, e_best, e_keep, f2, fc2 = 0;
+    ct_status status = CT_STATUS_MAX_ITERATIONS;
+    int i, steps = 0, nh = 0, inner = 0, stall = 0, first = 1, met;
+    ct__nsn_rho(r, m->rho, &dmax);
+    e = ct__nsn_error(r, lambda, v, &met);
+    if (met) {
+        if (e_out) *e_out = e;
+        return CT_STATUS_CONVERGED;
+    }
+    e_best = e_keep = e;
+    CONTACT_MEMCPY(m->best, lambda, (size_t)n * sizeof(ct_real));
+    CONTACT_MEMCPY(m->c, lambda, (size_t)n * sizeof(ct_real));
+    if (prox) sigma = dmax * ns->prox_c * e;
+    for (;;) {
+        ct_real t = 1, ref;
+        int ls, accepted = 0, ms;
+        if (stall >= stall_iters) {
+            status = CT_STATUS_STALLED; /* the rounding floor, or a cycle */
+            break;
+        }
+        if (steps >= max_steps) break;
+        if (!prox) { /* sigma follows the error; the centre is the current point */
+            sigma = dmax * ct__max(ct__min(ns->sigma_c * e, ns->sigma_cap), mem);
+            CONTACT_MEMCPY(m->c, lambda, (size_t)n * sizeof(ct_real));
+        }
+        /* F and its Jacobian at the subproblem's velocity v + sigma (lambda - c) */
+        for (i = 0; i < n; ++i) m->vs[i] = v[i] + sigma * (lambda[i] - m->c[i]);
+        f2 = ct__nsn_F(p, m->rho, lambda, m->vs, m->F, m->A, m->B, m->modes);
+        if (prox) {
+            /* the subproblem at c is solved when its merit fell by prox_rtol: the centre moves,
+               sigma = prox_c e; not solved in prox_inner steps: the centre moves, sigma x10 */
+            const ct_real rel = first ? 1 : CONTACT_SQRT(f2 / (fc2 > 0 ? fc2 : 1));
+            if (!first && (rel <= ns->prox_rtol || inner >= ns->prox_inner)) {
+                const int solved = rel <= ns->prox_rtol;
+                CONTACT_MEMCPY(m->c, lambda, (size_t)n * sizeof(ct_real));
+                sigma = solved ? dmax * ns->prox_c * e : ct__min(10 * sigma, dmax * (ct_real)1e8);
+                f2 = ct__nsn_F(p, m->rho, lambda, v, m->F, m->A, m->B, m->modes);
+                inner = 0;
+                nh = 0;
+                if (e < e_best * (ct_real)0.9) { /* the stall rule counts centres */
+                    e_best = e;
+                    stall = 0;
+                } else {
+                    ++stall;
+                }
+            }
+            if (inner == 0) fc2 = f2;
+            first = 0;
+        }
+        /* the reference of the nonmonotone line search: the largest of the last M merits */
+        if (nh < M_mem) ref_hist[nh++] = f2;
+        else {
+            for (i = 1; i < M_mem; ++i) ref_hist[i - 1] = ref_hist[i];
+            ref_hist[M_mem - 1] = f2;
+        }
+        ref = f2;
+        for (i = 0; i < nh; ++i) ref = ct__max(ref, ref_hist[i]);
+        /* the Newton step: the reduced system by LU */
+        ms = ct__nsn_build(r, m, sigma);
+        for (i = 0; i < ms; ++i) m->jrow[i] = m->rhs[m->idx[i]];
+        if (ms > 0) {
+            (void)ct__lu_factor(m->M, ms, ms, m->piv, NULL);
+            ct__lu_solve(m->M, ms, ms, m->piv, m->jrow, 0);
+            ++r->factorizations;
+            ++r->linear_solves;
+        }
+        for (i = 0; i < n; ++i) m->d[i] = m->pos[i] < 0 ? -m->F[i] : m->jrow[m->pos[i]];
+        if (!ct__all_finite(m->d, (size_t)n))
+            for (i = 0; i < n; ++i) m->d[i] = -m->F[i]; /* a singular system: fall back to -F */
+        ++steps;
+        ++inner;
+        ++r->newton_iterations;
+        ct__op_mul(&r->op, m->d, m->Wd);
+        for (ls = 0; ls <= ns->ls_max; ++ls) { /* on the merit of the problem being solved */
+            const ct_real sl = prox ? sigma : 0;
+            ct_real ft2;
+            for (i = 0; i < n; ++i) {
+                m->lt[i] = lambda[i] + t * m->d[i];
+                m->vt[i] = v[i] + t * m->Wd[i] + sl * (m->lt[i] - m->c[i]);
+            }
+            ft2 = ct__nsn_F(p, m->rho, m->lt, m->vt, m->Ft, NULL, NULL, NULL);
+            if (ls > 0) ++r->line_search_steps;
+            if (ft2 <= (1 - 2 * ns->ls_gamma * t) * ref && ct__finite(ft2)) {
+                accepted = 1;
+                break;
+            }
+            t *= (ct_real)0.5;
+        }
+        if (!accepted) { /* the proximal fallback: sigma x10 at the same point */
+            mem = ct__max(10 * mem, (ct_real)1e-6);
+            if (!prox && mem > (ct_real)1e6) {
+                status = CT_STATUS_STALLED;
+                break;
+            }
+            if (prox) { /* restart the subproblem at this point with sigma x10 */
+                CONTACT_MEMCPY(m->c, lambda, (size_t)n * sizeof(ct_real));
+                sigma = ct__min(10 * sigma, dmax * (ct_real)1e8);
+                inner = 0;
+                nh = 0;
+                first = 1;
+            }
+            continue;
+        }
+        if (t == 1) mem = mem / 10 < (ct_real)1e-12 ? 0 : mem / 10;
+        CONTACT_MEMCPY(lambda, m->lt, (size_t)n * sizeof(ct_real));
+        ct_velocity(p, lambda, v); /* exact: no drift of v + t W d */
+        if (!ct__all_finite(lambda, (size_t)n) || !ct__in_range(lambda, (size_t)n)) {
+            status = CT_STATUS_NUMERICAL_FAILURE;
+            break;
+        }
+        e = ct__nsn_error(r, lambda, v, &met);
+        ++r->iterations;
+        ct__record(r, 0, -1, -1, ct__measure(r));
+        if (met) {
+            status = CT_STATUS_CONVERGED;
+            break;
+        }
+        if (e < e_keep) { /* the best point is what a failed run returns */
+            e_keep = e;
+            CONTACT_MEMCPY(m->best, lambda, (size_t)n * sizeof(ct_real));
+        }
+        if (!prox) {
+            if (e < e_best * (ct_real)0.5) {
+                e_best = e;
+                stall = 0;
+            } else {
+                ++stall;
+            }
+        }
+    }
+    if (status != CT_STATUS_CONVERGED && !(e <= e_keep)) { /* the best iterate */
+        CONTACT_MEMCPY(lambda, m->best, (size_t)n * sizeof(ct_real));
+        ct_velocity(p, lambda, v);
+        e = e_keep;
+        r->last_met = 0;
+    }
+    if (e_out) *e_out = e;
+    return status;
+}
+
+CT__PRIVATE ct_result ct__nsn_check(const ct_settings *s, const char **field) {
+    const ct_nsn_settings *w = &s->nsn;
+    CT__CHECK(w->sigma_c >= 0 && ct__finite(w->sigma_c), "nsn.sigma_c");
+    CT__CHECK(w->sigma_cap > 0 && ct__finite(w->sigma_cap), "nsn.sigma_cap");
+    CT__CHECK(w->ls_memory >= 1 && w->ls_memory <= 32, "nsn.ls_memory");
+    CT__CHECK(w->ls_gamma > 0 && w->ls_gamma < (ct_real)0.5, "nsn.ls_gamma");
+    CT__CHECK(w->ls_max >= 1, "nsn.ls_max");
+    CT__CHECK(w->stall_iters >= 1, "nsn.stall_iters");
+    CT__CHECK(w->prox_c > 0 && ct__finite(w->prox_c), "nsn.prox_c");
+    CT__CHECK(w->prox_rtol > 0 && w->prox_rtol < 1, "nsn.prox_rtol");
+    CT__CHECK(w->prox_inner >= 1, "nsn.prox_inner");
+    return CT_OK;
+}
+CT__PRIVATE ct_flavor ct__nsn_flavor(const ct_settings *s) {
+    (void)s;
+    return CT_FLAVOR_NCP;
+}
+CT__PRIVATE ct_status ct__nsn_solve(ct__run *r, ct_real *lambda, ct_real *v) {
+    ct__nsn_mem m;
+    ct__arena a = r->mem;
+    ct_status st;
+    ct__nsn_layout(&a, &r->dims, &m);
+    st = ct__nsn_run(r, &m, r->s->method == CT_METHOD_PROX_NCP, r->s->max_iter, r->s->nsn.stall_iters,
+                     lambda, v, NULL);
+    return st;
+}
+#ifdef CT__HAS_NEWTON_NCP
+static const ct__method ct__method_newton_ncp = {CT_METHOD_NEWTON_NCP, "NEWTON_NCP", CT__FORMS_ROWS, 0,
+    ct__nsn_flavor, ct__nsn_check, ct__nsn_layout, NULL, ct__nsn_solve, CT__LAST_METHOD};
+#undef CT__LAST_METHOD
+#define CT__LAST_METHOD (&ct__method_newton_ncp)
+#endif
+#ifdef CT__HAS_PROX_NCP
+static const ct__method ct__method_prox_ncp = {CT_METHOD_PROX_NCP, "PROX_NCP", CT__FORMS_ROWS, 0,
+    ct__nsn_flavor, ct__nsn_check, ct__nsn_layout, NULL, ct__nsn_solve, CT__LAST_METHOD};
+#undef CT__LAST_METHOD
+#define CT__LAST_METHOD (&ct__method_prox_ncp)
+#endif
+#endif /* CT__HAS_NSN */
+
+/* >>solver-hybrid ------------------------------------------------------------------------ */
+/* HYBRID_NCP: ADMM_NCP for the global phase, NEWTON_NCP to finish, PROX_NCP as the last resort.
+     Newton from the start (hybrid.newton_first steps, stall hybrid.newton_stall): the cheap
+       case, a warm start or modes that are easy to guess; converged: done, else from its best
+       point:
+     ADMM_NCP iterations in chunks of hybrid.chunk (penalty and dual carried over); after each
+       chunk the contact modes of the ADMM point (open / stick / slide, Alart-Curnier's
+       branches) are compared with the last chunk's;
+     when they did not change for stable_chunks chunks and the relative error is below
+       switch_tol (or after admm_phase ADMM iterations): a Newton phase (newton_max steps,
+       stall newton_stall), and from the second phase on PROX_NCP (prox_max steps); converged:
+       done; else ADMM resumes from the phase's best point with a fresh dual, and the next
+       switch waits for twice as many stable chunks.
+   max_iter bounds the ADMM iterations; ct_info.iterations = ADMM iterations + Newton steps
+   (newton_iterations). Why: Newton's failures are stationary points of ||F||^2 with wrong
+   modes, which ADMM does not have; ADMM's tail is long where Newton converges in a few steps
+   once the modes are right; PROX solves what ADMM stalls on (mu = 2, mass ratios of 1e6).
+   Measured: docs/methods.md. */
+#ifdef CT__HAS_HYBRID_NCP
+CT__PRIVATE void ct__hyb_layout(ct__arena *a, const ct__dims *d, void *mem) {
+    (void)mem;
+    ct__admm_layout(a, d, NULL); /* first: its dual z is the solver object's */
+    ct__nsn_layout(a, d, NULL);
+}
+CT__PRIVATE ct_result ct__hyb_check(const ct_settings *s, const char **field) {
+    const ct_hybrid_settings *h = &s->hybrid;
+    ct_result r;
+    CT__CHECK(h->newton_first >= 0, "hybrid.newton_first");
+    CT__CHECK(h->chunk >= 1, "hybrid.chunk");
+    CT__CHECK(h->stable_chunks >= 1, "hybrid.stable_chunks");
+    CT__CHECK(h->switch_tol > 0 && ct__finite(h->switch_tol), "hybrid.switch_tol");
+    CT__CHECK(h->admm_phase >= 1, "hybrid.admm_phase");
+    CT__CHECK(h->newton_max >= 1, "hybrid.newton_max");
+    CT__CHECK(h->newton_stall >= 1, "hybrid.newton_stall");
+    CT__CHECK(h->prox_max >= 1, "hybrid.prox_max");
+    CT__CHECK(h->max_phases >= 1, "hybrid.max_phases");
+    r = ct__nsn_check(s, field);
+    return r == CT_OK ? ct__admm_check(s, field) : r;
+}
+CT__PRIVATE ct_status ct__hyb_solve(ct__run *r, ct_real *lambda, ct_real *v) {
+    const ct_hybrid_settings *h = &r->s->hybrid;
+    const ct_problem *p = r->p;
+    ct__admm_it it;
+    ct__nsn_mem m;
+    ct__arena a = r->mem;
+    ct_status st = CT_STATUS_MAX_ITERATIONS;
+    ct_real e = 1, dmax;
+    int i, same = 0, phase_its = 0, need = h->stable_chunks, phases = 0, admm = 0;
+    ct__admm_layout(&a, &r->dims, NULL);
+    ct__nsn_layout(&a, &r->dims, &m);
+    if (h->newton_first > 0) { /* the optimistic start */
+        st = ct__nsn_run(r, &m, 0, h->newton_first, h->newton_stall, lambda, v, &e);
+        if (st == CT_STATUS_CONVERGED || st == CT_STATUS_NUMERICAL_FAILURE) return st;
+    }
+    if (!ct__admm_begin(r, &it, lambda)) return CT_STATUS_NUMERICAL_FAILURE;
+    admm = 1;
+    for (i = 0; i < p->nc; ++i) m.prev[i] = -1;
+    st = CT_STATUS_MAX_ITERATIONS;
+    while (it.k < r->s->max_iter) {
+        int changed = 0;
+        const int kend = it.k + h->chunk < r->s->max_iter ? it.k + h->chunk : r->s->max_iter;
+        phase_its += kend - it.k;
+        r->it_base = r->newton_iterations;
+        st = ct__admm_iterate(r, &it, kend, v);
+        if (st != CT_STATUS_MAX_ITERATIONS) break; /* converged, stalled, or failed */
+        /* the modes and the error at the ADMM point */
+        CONTACT_MEMCPY(lambda, it.m.y, (size_t)r->n * sizeof(ct_real));
+        ct_velocity(p, lambda, v);
+        ct__nsn_rho(r, m.rho, &dmax);
+        (void)ct__nsn_F(p, m.rho, lambda, v, m.F, NULL, NULL, m.modes);
+        for (i = 0; i < p->nc; ++i) changed += m.modes[i] != m.prev[i];
+        CONTACT_MEMCPY(m.prev, m.modes, (size_t)p->nc * sizeof(int));
+        same = changed == 0 ? same + 1 : 0;
+        {
+            ct_residuals res;
+            ct__criteria_want(p, lambda, v, CT_FLAVOR_NCP, &res, CT__WANT_NAT);
+            e = res.relative;
+        }
+        if (((same >= need && e <= h->switch_tol) || phase_its >= h->admm_phase) && phases < h->max_phases) {
+            const int px = phases > 0;
+            st = ct__nsn_run(r, &m, px, px ? h->prox_max : h->newton_max, px ? r->s->nsn.stall_iters : h->newton_stall,
+                             lambda, v, &e);
+            ++phases;
+            if (st == CT_STATUS_CONVERGED) {
+                admm = 0; /* lambda is Newton's */
+                break;
+            }
+            ct__admm_point(r, &it, lambda, 0); /* ADMM from the phase's best point, fresh dual */
+            same = 0;
+            phase_its = 0;
+            need *= 2;
+            for (i = 0; i < p->nc; ++i) m.prev[i] = -1;
+            st = CT_STATUS_MAX_ITERATIONS;
+        }
+    }
+    if (admm) ct__admm_end(r, &it, lambda);
+    else r->rho = it.rho;
+    return st;
+}
+static const ct__method ct__method_hybrid_ncp = {CT_METHOD_HYBRID_NCP, "HYBRID_NCP", CT__FORMS_ROWS, 1,
+    ct__nsn_flavor, ct__hyb_check, ct__hyb_layout, ct__admm_prepare, ct__hyb_solve, CT__LAST_METHOD};
+#undef CT__LAST_METHOD
+#define CT__LAST_METHOD (&ct__method_hybrid_ncp)
+#endif /* CT__HAS_HYBRID_NCP */
+
 /* >>methods ------------------------------------------------------------------------------ */
 /* The method table: the rows the >>solver-* sections chained (CT__LAST_METHOD). A method that
    is compiled out has no row. */
@@ -6064,6 +6817,9 @@ CT__PRIVATE ct_result ct__solver_run(ct_solver *sv, ct_real *lambda, ct_real *v,
     info->status = st_out;
     info->iterations = run.iterations;
     info->factorizations = run.factorizations;
+    info->newton_iterations = run.newton_iterations;
+    info->line_search_steps = run.line_search_steps;
+    info->linear_solves = run.linear_solves;
     info->rho = run.rho;
     info->reused = run.reused;
     return CT_OK;
@@ -6290,7 +7046,8 @@ CT_API ct_result ct_solver_update_settings(ct_solver *sv, const ct_settings *s) 
 /* the solver object's dual vector (ADMM's z, the first of its arrays), or NULL */
 CT__PRIVATE ct_real *ct__solver_dual(const ct_solver *sv) {
 #ifdef CT__HAS_ADMM
-    if (sv->ready && (sv->settings.method == CT_METHOD_ADMM_NCP || sv->settings.method == CT_METHOD_ADMM_CCP)) {
+    if (sv->ready && (sv->settings.method == CT_METHOD_ADMM_NCP || sv->settings.method == CT_METHOD_ADMM_CCP ||
+                      sv->settings.method == CT_METHOD_HYBRID_NCP)) {
         ct__dims dims;
         ct__arena a;
         ct__common c;

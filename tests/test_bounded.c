@@ -20,13 +20,16 @@
    4. The workspace formula of docs/robustness.md against ct_workspace_size for every method
       and many sizes:
           up(k)     = ceil(k sizeof(ct_real) / 64) * 64          (each array 64-byte aligned)
-          C0        = ct_workspace_size(0, 0, 0): alignment slack (63) + the solver state
+          C0        = ct_workspace_size(0, 0, 0): the alignment slack (63)
           sweep     = C0 + 3 up(n) + up(18 nc)                       (PGS_*, NBGS, RAISIM*)
           ADMM      = C0 + 6 up(n) + up(n^2) + up(NB n)              (ADMM_NCP, ADMM_CCP)
           STAGGERED = ADMM + up(ceil(n sizeof(int) / sizeof(ct_real))) + up(nc) + up(n)
           NEWTON_SOFT = ADMM + up(ceil(n sizeof(int) / sizeof(ct_real))) + 5 up(n) + 2 up(n^2)
                       + up(2 (9 nc + nb + nu))
-      with n = nb + nu + 3 nc and NB = CT__CHOL_NB = 16 (the Cholesky panel width). */
+          NSN       = up(n^2) + 12 up(n) + 2 up(9 ng) + 5 up(ceil(n sizeof(int) / sizeof(ct_real)))
+          NEWTON_NCP, PROX_NCP = C0 + up(n) + NSN;  HYBRID_NCP = ADMM + NSN
+      with n = nb + nu + 3 nc, ng = nb + nu + nc and NB = CT__CHOL_NB = 16 (the Cholesky panel
+      width); and CT_WORKSPACE_BOUND is at least ct_workspace_size and close above it. */
 #define CONTACT_IMPLEMENTATION
 #include "contact.h"
 #include "harness.h"
@@ -109,8 +112,18 @@ static void test_max_iter(void) {
                 CHECK_EQ_INT(ct_workspace_alloc(&ws, o.p.nb, o.p.nu, o.p.nc, &s, NULL), CT_OK);
                 r = ct_solve(&o.p, &s, &ws, lambda, v, &info);
                 CHECKF(r == CT_OK, "%s max_iter %d problem %d: %s", name, mi, pk, ct_result_string(r));
-                CHECKF(info.iterations >= 0 && info.iterations <= mi, "%s max_iter %d: %d iterations",
-                       name, mi, info.iterations);
+                if (s.method == CT_METHOD_HYBRID_NCP) {
+                    /* max_iter bounds its ADMM iterations; its Newton phases have their own
+                       bounds (hybrid.newton_first, newton_max, prox_max, max_phases) */
+                    const ct_hybrid_settings *h = &s.hybrid;
+                    const int nmax = h->newton_first + h->max_phases * (h->newton_max > h->prox_max ? h->newton_max : h->prox_max);
+                    CHECKF(info.iterations - info.newton_iterations >= 0 && info.iterations - info.newton_iterations <= mi,
+                           "%s max_iter %d: %d ADMM iterations", name, mi, info.iterations - info.newton_iterations);
+                    CHECKF(info.newton_iterations <= nmax, "%s: %d Newton steps", name, info.newton_iterations);
+                } else {
+                    CHECKF(info.iterations >= 0 && info.iterations <= mi, "%s max_iter %d: %d iterations",
+                           name, mi, info.iterations);
+                }
                 CHECKF(all_finite(lambda, o.n) && all_finite(v, o.n), "%s max_iter %d problem %d", name, mi, pk);
                 CHECKF(residuals_finite(&info.ncp) && residuals_finite(&info.model), "%s max_iter %d", name, mi);
                 CHECKF(info.status != CT_STATUS_NOT_SOLVED, "%s max_iter %d", name, mi);
@@ -118,7 +131,7 @@ static void test_max_iter(void) {
                 if (info.status == CT_STATUS_CONVERGED)
                     CHECKF(met, "%s max_iter %d problem %d: CONVERGED with residual %g", name, mi, pk,
                            (double)info.model.absolute);
-                if (mi == 0) {
+                if (mi == 0 && s.method != CT_METHOD_HYBRID_NCP) { /* (its Newton start runs) */
                     CHECKF(!met0, "problem %d: lambda = 0 already solves it", pk);
                     CHECKF(info.status != CT_STATUS_CONVERGED, "%s max_iter 0 problem %d: %s", name, pk,
                            ct_status_string(info.status));
@@ -292,10 +305,15 @@ static size_t ws_formula(ct_method m, int nb, int nu, int nc, size_t c0) {
 #else
     size_t nbk = 16;
 #endif
+    const size_t ng = (size_t)(nb + nu) + ncs;
+    const size_t nsn = up(n * n) + 12 * up(n) + 2 * up(9 * ng) +
+                       5 * up((n * sizeof(int) + sizeof(ct_real) - 1) / sizeof(ct_real));
+    if (m == CT_METHOD_NEWTON_NCP || m == CT_METHOD_PROX_NCP) return c0 + up(n) + nsn;
     if (m != CT_METHOD_ADMM_NCP && m != CT_METHOD_ADMM_CCP && m != CT_METHOD_STAGGERED &&
-        m != CT_METHOD_NEWTON_SOFT)
+        m != CT_METHOD_NEWTON_SOFT && m != CT_METHOD_HYBRID_NCP)
         return c0 + 3 * up(n) + up(18 * ncs);
     admm = c0 + 6 * up(n) + up(n * n) + up(nbk * n);
+    if (m == CT_METHOD_HYBRID_NCP) return admm + nsn; /* ADMM's arrays, then Newton's */
     if (m == CT_METHOD_STAGGERED)
         return admm + up((n * sizeof(int) + sizeof(ct_real) - 1) / sizeof(ct_real)) + up(ncs) + up(n);
     if (m == CT_METHOD_NEWTON_SOFT)
@@ -324,6 +342,15 @@ static void test_workspace_formula(int verbose) {
             bad += !CHECKF(bytes == want, "%s nb %d nu %d nc %d: ct_workspace_size %lu, formula %lu",
                            ct_method_string(s.method), sizes[k][0], sizes[k][1], sizes[k][2],
                            (unsigned long)bytes, (unsigned long)want);
+            /* the compile-time bound: never below, and not far above (HYBRID_NCP counts the
+               common previous iterate twice) */
+            bad += !CHECKF(CT_WORKSPACE_BOUND(s.method, sizes[k][0], sizes[k][1], sizes[k][2]) >= bytes &&
+                               CT_WORKSPACE_BOUND(s.method, sizes[k][0], sizes[k][1], sizes[k][2]) <=
+                                   bytes + 64 * (size_t)(3 * sizes[k][2] + sizes[k][0] + sizes[k][1] + 1),
+                           "%s nb %d nu %d nc %d: CT_WORKSPACE_BOUND %lu, ct_workspace_size %lu",
+                           ct_method_string(s.method), sizes[k][0], sizes[k][1], sizes[k][2],
+                           (unsigned long)CT_WORKSPACE_BOUND(s.method, sizes[k][0], sizes[k][1], sizes[k][2]),
+                           (unsigned long)bytes);
         }
     }
     if (verbose)
