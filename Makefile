@@ -28,7 +28,7 @@ SANFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fram
 BUILD    = build
 
 # tests/test_<name>.c, each built four ways
-TESTS      = cones criteria cholesky solver validate io gs admm newton sparse safety determinism bounded families
+TESTS      = cones criteria cholesky solver validate io gs admm newton sparse safety determinism bounded families nsn
 DOUBLE     = $(TESTS:%=$(BUILD)/tests/double/test_%)
 FLOAT      = $(TESTS:%=$(BUILD)/tests/float/test_%)
 SAN_DOUBLE = $(TESTS:%=$(BUILD)/tests/san-double/test_%)
@@ -46,7 +46,7 @@ WORLD_DEPS = $(WORLD_SRC) examples/world/world.h examples/world/scenarios.h
 DOUBLE     += $(BUILD)/tests/double/test_world
 SAN_DOUBLE += $(BUILD)/tests/san-double/test_world
 TEST_BINS  = $(DOUBLE) $(FLOAT) $(SAN_DOUBLE) $(SAN_FLOAT) $(NATIVE)
-TEST_DEPS  = contact.h tests/harness.h tests/problems.h
+TEST_DEPS  = contact.h tests/harness.h tests/problems.h bench/families.h
 
 # scripts other people own; each prints "N passed, M failed" lines of its own
 EXTRA_TESTS = tests/compile_tests.sh tests/lapack_test.sh tests/cmake_consumer/run.sh \

@@ -366,6 +366,7 @@ typedef double ct_real;
 #define ct_soft_kernel CT__PREC(ct_soft_kernel)
 #define ct_local_contact CT__PREC(ct_local_contact)
 #define ct_criteria_rule CT__PREC(ct_criteria_rule)
+#define ct_ac_function CT__PREC(ct_ac_function)
 #define ct_cholesky_scratch_size CT__PREC(ct_cholesky_scratch_size)
 #define ct_cholesky_factor CT__PREC(ct_cholesky_factor)
 #define ct_cholesky_solve CT__PREC(ct_cholesky_solve)
@@ -1117,14 +1118,27 @@ typedef enum ct_local_law {
     CT_LOCAL_PRECLIK_BISECT = 1,
     CT_LOCAL_COULOMB = 2
 } ct_local_law;
+#ifdef CT__HAS_PRECLIK
 CT_API ct_result ct_local_contact(ct_local_law law, ct_real mu, const ct_real B[9],
                                   const ct_real c[3], const ct_raisim_settings *rs,
                                   ct_real out[3]);
+#endif
+/* Alart-Curnier's function of one contact ([AlartCurnier91]), the residual NEWTON_NCP zeroes:
+   a = l_n - rho_n v_n, F_n = l_n - (a)_+, F_T = l_T - P_disk(mu (a)_+)(l_T - rho_t v_T), and
+   an element of its generalized Jacobian, A = dF/dv and B = dF/dl (3x3 row-major, each may be
+   NULL). Returns the contact's mode (0 open, 1 stick, 2 slide), or -1 for bad arguments
+   (rho_n, rho_t > 0, mu >= 0, finite inputs). */
+#ifdef CT__HAS_NSN
+CT_API int ct_ac_function(ct_real mu, ct_real rho_n, ct_real rho_t, const ct_real l[3],
+                          const ct_real v[3], ct_real F[3], ct_real *A, ct_real *B);
+#endif
 /* The soft models' kernel of contact i ([Castro23] Sec. IV): at the physical contact velocity
    vc (3), the potential *cost, the impulse gamma = -grad cost (3) and its Hessian H (3x3
    row-major, may be NULL), for p->soft (NULL: the regularized CCP of p->R). */
+#ifdef CT__HAS_SOFT
 CT_API ct_result ct_soft_kernel(const ct_problem *p, int i, const ct_real vc[3], ct_real *cost,
                                 ct_real gamma[3], ct_real *H);
+#endif
 
 #ifdef CT__HAS_LINALG
 /* --- group: Linear algebra --- */
@@ -6157,6 +6171,14 @@ CT__PRIVATE int ct__nsn_contact(ct_real mu, ct_real rn, ct_real rt, const ct_rea
         mode = 0;
     }
     return a > 0 ? mode : 0;
+}
+
+CT_API int ct_ac_function(ct_real mu, ct_real rho_n, ct_real rho_t, const ct_real l[3],
+                          const ct_real v[3], ct_real F[3], ct_real *A, ct_real *B) {
+    if (!l || !v || !F || !(mu >= 0) || !(rho_n > 0) || !(rho_t > 0) || !ct__finite(mu) ||
+        !ct__finite(rho_n) || !ct__finite(rho_t) || !ct__all_finite(l, 3) || !ct__all_finite(v, 3))
+        return -1;
+    return ct__nsn_contact(mu, rho_n, rho_t, l, v, F, A, B);
 }
 
 /* F at (lambda, v) on every row; ||F||^2 returned; A, B (9 per group; a row uses entry 0)
