@@ -275,8 +275,11 @@
 #if defined(CT__HAS_ADMM) || defined(CT__HAS_STAGGERED)
 #define CT__HAS_PENALTY /* the ADMM penalty rule (ADMM and STAGGERED's inner ADMM) */
 #endif
-#if defined(CT__HAS_SPARSE) && defined(CT__HAS_ADMM)
-#define CT__HAS_SPCHOL /* the sparse Cholesky of ADMM on a block-sparse G */
+#if defined(CT__HAS_SPARSE) && (defined(CT__HAS_ADMM) || defined(CT__HAS_NSN))
+#define CT__HAS_SPCHOL /* the sparse Cholesky of ADMM on a block-sparse G, and its ordering */
+#endif
+#if defined(CT__HAS_SPARSE) && defined(CT__HAS_NSN)
+#define CT__HAS_SPLU /* the sparse block LU of NEWTON_NCP on a block-sparse G */
 #endif
 /* the dense Cholesky, for whoever factors */
 #if defined(CT__HAS_ADMM) || defined(CT__HAS_STAGGERED) || defined(CT__HAS_NEWTON_SOFT) ||      \
@@ -1688,7 +1691,7 @@ CT__PRIVATE void ct__chol_solve(const ct_real *l, int n, int lda, ct_real *b) {
 #define CT__LU_NB 48
 #endif
 /* C (4 x 8 tile, rows c + r ldc) -= L (4 rows, kb long, stride ldl) U (kb x 8, stride ldu) */
-CT__PRIVATE CT__TILE_KERNEL void ct__lu_tile(int kb, const ct_real *l, int ldl, const ct_real *u, int ldu,
+CT__PRIVATE void ct__lu_tile(int kb, const ct_real *l, int ldl, const ct_real *u, int ldu,
                                              ct_real *c, int ldc) {
     ct_real c0[8] = {0}, c1[8] = {0}, c2[8] = {0}, c3[8] = {0};
     const ct_real *l0 = l, *l1 = l + ldl, *l2 = l + 2 * ldl, *l3 = l + 3 * ldl;
@@ -2425,19 +2428,6 @@ CT__PRIVATE int ct__chol_pivoted(const ct__op *op, const ct_real *Gd, int n, ct_
 #undef CT__PIV_G
 }
 
-/* The factorization of G + R + shift I (ADMM's x-step), in whichever form G comes: the dense
-   Cholesky (n x n), the sparse block Cholesky above (its ordering from ct__fac_analyze), or
-   the caller's operator (its factor and solve callbacks, given d = diag(R) + shift). */
-#if defined(CT__HAS_ADMM)
-typedef struct ct__fac {
-    int form;
-    ct_real *L;        /* dense: the n x n factor                                           */
-    ct_real *scratch;  /* dense: the Cholesky's scratch; operator: d (n)                     */
-#ifdef CT__HAS_SPCHOL
-    ct__spchol sp;
-#endif
-} ct__fac;
-
 #ifdef CT__HAS_SPCHOL
 /* the sparse Cholesky's arrays, for nnzl off-diagonal blocks (li, tj, tpos, lval last: their
    size is known only once the ordering is done) */
@@ -2463,6 +2453,252 @@ CT__PRIVATE void ct__sp_layout(ct__arena *a, const ct__dims *d, ct__spchol *sp) 
     sp->lval = ct__arena_real(a, 9 * nnzl);
 }
 #endif
+
+#ifdef CT__HAS_SPLU
+/* The sparse block LU of the Newton matrix J = B + A (G + R + shift I) of NEWTON_NCP (A, B
+   block diagonal: J has G's block pattern, symmetric, and is itself not symmetric). It runs on
+   the ordering and symbolic factorization of the sparse Cholesky above (the pattern of L and
+   of U^T is the Cholesky's). Left-looking by block column k in elimination order: the column
+   of J below the diagonal (J_ik = A_i W_ik, W_ik = W_ki^T: G is symmetric) and its row to the
+   right (J_ki = A_k W_ki) are gathered, the earlier columns j subtracted (J_ik -= L_ij U_jk,
+   J_ki -= L_kj U_ji), the diagonal block factored P_k D_k = L_kk U_kk with partial pivoting
+   inside the block (static pivoting across blocks, [LiDemmel98]: a pivot below 1e-14 (1e-6 in
+   float) of the block's largest entry is raised to that, and the solve is followed by
+   iterative refinement with J itself), then L_ik = J_ik U_kk^-1 and U_ki = L_kk^-1 P_k J_ki.
+   U's blocks sit at the slots of L's (U_ki at the slot of L_ik). */
+typedef struct ct__splu {
+    ct__spchol s;   /* the ordering, the pattern, L's blocks (lval), D = packed L_kk U_kk (diag) */
+    ct_real *uval;  /* (9 nnzl) U's blocks                                                     */
+    ct_real *wr;    /* (9 (ng + 1)) the row accumulator                                        */
+    int *dpiv;      /* (3 ng) the row permutation of each diagonal block                       */
+    int perturbed;  /* pivots raised by the last factorization                                 */
+} ct__splu;
+
+CT__PRIVATE void ct__splu_layout(ct__arena *a, const ct__dims *d, ct__splu *lu) {
+    const size_t nnzl = d->nnzl > 0 ? (size_t)d->nnzl : 0;
+    lu->wr = ct__arena_real(a, 9 * ((size_t)d->ng + 1));
+    lu->dpiv = ct__arena_int(a, 3 * (size_t)d->ng);
+    ct__sp_layout(a, d, &lu->s);
+    lu->uval = ct__arena_real(a, 9 * nnzl);
+    lu->perturbed = 0;
+}
+
+/* the ordering and symbolic factorization into the walk starting at a (room: the bytes from
+   a's start to the end of the workspace); d->nnzl receives its size */
+CT__PRIVATE ct_result ct__splu_analyze(ct__splu *lu, const ct__op *op, ct__arena a, size_t room, ct__dims *d) {
+    ct__arena b = a;
+    size_t li_at, left;
+    long nnzl;
+    d->nnzl = 0;
+    ct__splu_layout(&b, d, lu);
+    li_at = (size_t)((unsigned char *)(void *)lu->s.li - a.base) - a.at;
+    left = room > li_at + CT__SP_SLACK + CT__ALIGN ? room - li_at - CT__SP_SLACK - CT__ALIGN : 0;
+    nnzl = ct__sp_order(&lu->s, op->S, lu->s.li, (long)(left / (3 * sizeof(int) + 18 * sizeof(ct_real))));
+    if (nnzl < 0) return CT_ERROR_WORKSPACE_TOO_SMALL;
+    d->nnzl = nnzl;
+    b = a;
+    ct__splu_layout(&b, d, lu);
+    if (b.at - a.at > room) return CT_ERROR_WORKSPACE_TOO_SMALL;
+    ct__sp_finish(&lu->s);
+    return CT_OK;
+}
+
+/* P D = L U of an s x s block (s <= 3, padded 3x3 row-major D, in place: L unit lower below
+   the diagonal, U on and above); piv: the row taken at each step. Tiny pivots are raised to
+   tau (the count goes to *pert). */
+CT__PRIVATE void ct__lu_small(ct_real D[9], int sz, int piv[3], ct_real tau, int *pert) {
+    int k, i, j;
+    for (k = 0; k < sz; ++k) {
+        int q = k;
+        for (i = k + 1; i < sz; ++i)
+            if (CONTACT_FABS(D[3 * i + k]) > CONTACT_FABS(D[3 * q + k])) q = i;
+        piv[k] = q;
+        if (q != k)
+            for (j = 0; j < 3; ++j) { ct_real t = D[3 * k + j]; D[3 * k + j] = D[3 * q + j]; D[3 * q + j] = t; }
+        if (!(CONTACT_FABS(D[4 * k]) >= tau)) { /* static pivoting: raise it, keep its sign */
+            D[4 * k] = D[4 * k] < 0 ? -tau : tau;
+            ++*pert;
+        }
+        for (i = k + 1; i < sz; ++i) {
+            const ct_real l = D[3 * i + k] /= D[4 * k];
+            for (j = k + 1; j < sz; ++j) D[3 * i + j] -= l * D[3 * k + j];
+        }
+    }
+}
+
+/* The blocks of J: Jb = A_g W_b (a row group g's Jacobian block A_g, 9 per group, times the
+   stored block W_b of G, transposed when tr), sizes si x sj */
+CT__PRIVATE void ct__splu_jblock(const ct_real *Ag, const ct_real *Wb, int tr, int si, int sj, ct_real out[9]) {
+    int a, b, c;
+    for (a = 0; a < 9; ++a) out[a] = 0;
+    for (a = 0; a < si; ++a)
+        for (b = 0; b < sj; ++b) {
+            ct_real e = 0;
+            for (c = 0; c < si; ++c) e += Ag[3 * a + c] * (tr ? Wb[3 * b + c] : Wb[3 * c + b]);
+            out[3 * a + b] = e;
+        }
+}
+
+/* factor J = B + A (G + R + shift I) (A, B: 9 per group, a 1-row group uses entry 0) */
+CT__PRIVATE void ct__splu_factor(ct__splu *lu, const ct__op *op, const ct_real *A, const ct_real *B, ct_real shift) {
+    ct__spchol *sp = &lu->s;
+    const ct_sparse *S = op->S;
+    const int ng = sp->ng, c0 = sp->c0;
+    ct_real tau;
+    int k, q, a, b, c, t;
+    lu->perturbed = 0;
+    for (k = 0; k < ng; ++k) sp->mark[k] = -1;
+    for (k = 0; k < ng; ++k) {
+        const int ok = sp->perm[k], sk = ct__grp_size(c0, ok), r0 = ct__grp_row(c0, ok);
+        const int m = sp->lp[k + 1] - sp->lp[k];
+        const ct_real *Ak = A + 9 * (size_t)ok;
+        ct_real *Wc = sp->w, *Wr = lu->wr, *D = sp->diag + 9 * (size_t)k, amax = 0, Ad[9];
+        CONTACT_MEMSET(Wc, 0, 9 * ((size_t)m + 1) * sizeof(ct_real));
+        CONTACT_MEMSET(Wr, 0, 9 * ((size_t)m + 1) * sizeof(ct_real));
+        for (q = 0; q < m; ++q) sp->mark[sp->li[sp->lp[k] + q]] = q + 1;
+        sp->mark[k] = 0;
+        for (q = S->row_ptr[ok]; q < S->row_ptr[ok + 1]; ++q) { /* J's column k and row k */
+            const int oj = S->col[q], j = sp->iperm[oj], sj = ct__grp_size(c0, oj);
+            const ct_real *blk = S->val + 9 * (size_t)q;
+            ct_real Jb[9];
+            if (j < k) continue;
+            if (j == k) { /* J_kk = B_k + A_k (W_kk + (R + shift) I) */
+                ct_real Wd[9];
+                CONTACT_MEMCPY(Wd, blk, sizeof(Wd));
+                for (a = 0; a < sk; ++a) Wd[4 * a] += ct__op_r(op, r0 + a) + shift;
+                ct__splu_jblock(Ak, Wd, 0, sk, sk, Wc);
+                for (a = 0; a < sk; ++a)
+                    for (b = 0; b < sk; ++b) Wc[3 * a + b] += B[9 * (size_t)ok + 3 * a + b];
+                continue;
+            }
+            ct__splu_jblock(Ak, blk, 0, sk, sj, Jb); /* J_kj = A_k W_kj: the row */
+            CONTACT_MEMCPY(Wr + 9 * (size_t)sp->mark[j], Jb, sizeof(Jb));
+            ct__splu_jblock(A + 9 * (size_t)oj, blk, 1, sj, sk, Jb); /* J_jk = A_j W_kj^T */
+            CONTACT_MEMCPY(Wc + 9 * (size_t)sp->mark[j], Jb, sizeof(Jb));
+        }
+        for (t = sp->tp[k]; t < sp->tp[k + 1]; ++t) { /* the earlier columns j with k in them */
+            const int j = sp->tj[t], pos = sp->tpos[t], sj = ct__grp_size(c0, sp->perm[j]);
+            const ct_real *Lkj = sp->lval + 9 * (size_t)(sp->lp[j] + pos);
+            const ct_real *Ujk = lu->uval + 9 * (size_t)(sp->lp[j] + pos);
+            for (q = sp->lp[j] + pos; q < sp->lp[j + 1]; ++q) {
+                const int i = sp->li[q], si = ct__grp_size(c0, sp->perm[i]);
+                const ct_real *Lij = sp->lval + 9 * (size_t)q, *Uji = lu->uval + 9 * (size_t)q;
+                ct_real *Wi = Wc + 9 * (size_t)sp->mark[i];
+                for (a = 0; a < si; ++a) /* J_ik -= L_ij U_jk */
+                    for (b = 0; b < sk; ++b) {
+                        ct_real e = 0;
+                        for (c = 0; c < sj; ++c) e += Lij[3 * a + c] * Ujk[3 * c + b];
+                        Wi[3 * a + b] -= e;
+                    }
+                if (i != k) { /* J_ki -= L_kj U_ji */
+                    ct_real *Vi = Wr + 9 * (size_t)sp->mark[i];
+                    for (a = 0; a < sk; ++a)
+                        for (b = 0; b < si; ++b) {
+                            ct_real e = 0;
+                            for (c = 0; c < sj; ++c) e += Lkj[3 * a + c] * Uji[3 * c + b];
+                            Vi[3 * a + b] -= e;
+                        }
+                }
+            }
+        }
+        /* P_k D = L_kk U_kk */
+        CONTACT_MEMCPY(D, Wc, 9 * sizeof(ct_real));
+        for (a = 0; a < sk; ++a)
+            for (b = 0; b < sk; ++b) amax = ct__max(amax, CONTACT_FABS(D[3 * a + b]));
+#ifdef CONTACT_USE_FLOAT
+        tau = (ct_real)1e-6 * (amax > 0 ? amax : 1);
+#else
+        tau = (ct_real)1e-14 * (amax > 0 ? amax : 1);
+#endif
+        ct__lu_small(D, sk, lu->dpiv + 3 * (size_t)k, tau, &lu->perturbed);
+        (void)Ad;
+        for (q = 0; q < m; ++q) {
+            const int i = sp->li[sp->lp[k] + q], si = ct__grp_size(c0, sp->perm[i]);
+            const ct_real *Wi = Wc + 9 * (size_t)(q + 1), *Vi = Wr + 9 * (size_t)(q + 1);
+            ct_real *Lik = sp->lval + 9 * (size_t)(sp->lp[k] + q), *Uki = lu->uval + 9 * (size_t)(sp->lp[k] + q);
+            CONTACT_MEMSET(Lik, 0, 9 * sizeof(ct_real));
+            CONTACT_MEMSET(Uki, 0, 9 * sizeof(ct_real));
+            for (a = 0; a < si; ++a) /* L_ik U_kk = J_ik: row by row, forward over the columns */
+                for (b = 0; b < sk; ++b) {
+                    ct_real e = Wi[3 * a + b];
+                    for (c = 0; c < b; ++c) e -= Lik[3 * a + c] * D[3 * c + b];
+                    Lik[3 * a + b] = e / D[4 * b];
+                }
+            for (b = 0; b < si; ++b) { /* L_kk U_ki = P_k J_ki: column by column */
+                ct_real col[3];
+                for (a = 0; a < sk; ++a) col[a] = Vi[3 * a + b];
+                for (a = 0; a < sk; ++a) { /* the row swaps of the block's factorization */
+                    const int pa = lu->dpiv[3 * (size_t)k + a];
+                    if (pa != a) { ct_real tt = col[a]; col[a] = col[pa]; col[pa] = tt; }
+                }
+                for (a = 0; a < sk; ++a) {
+                    ct_real e = col[a];
+                    for (c = 0; c < a; ++c) e -= D[3 * a + c] * col[c];
+                    col[a] = e;
+                    Uki[3 * a + b] = e;
+                }
+            }
+            sp->mark[i] = -1;
+        }
+        sp->mark[k] = -1;
+    }
+}
+
+/* x <- J^-1 x (with the factors of ct__splu_factor), in the problem's row order */
+CT__PRIVATE void ct__splu_solve(const ct__splu *lu, ct_real *x) {
+    const ct__spchol *sp = &lu->s;
+    const int ng = sp->ng, c0 = sp->c0;
+    int k, q, a, c;
+    for (k = 0; k < ng; ++k) { /* L y = P x */
+        const int ok = sp->perm[k], sk = ct__grp_size(c0, ok), r0 = ct__grp_row(c0, ok);
+        const ct_real *D = sp->diag + 9 * (size_t)k;
+        ct_real *xk = x + r0;
+        for (a = 0; a < sk; ++a) {
+            const int pa = lu->dpiv[3 * (size_t)k + a];
+            if (pa != a) { ct_real t = xk[a]; xk[a] = xk[pa]; xk[pa] = t; }
+        }
+        for (a = 0; a < sk; ++a)
+            for (c = 0; c < a; ++c) xk[a] -= D[3 * a + c] * xk[c];
+        for (q = sp->lp[k]; q < sp->lp[k + 1]; ++q) {
+            const int oi = sp->perm[sp->li[q]], si = ct__grp_size(c0, oi);
+            const ct_real *L = sp->lval + 9 * (size_t)q;
+            ct_real *xi = x + ct__grp_row(c0, oi);
+            for (a = 0; a < si; ++a)
+                for (c = 0; c < sk; ++c) xi[a] -= L[3 * a + c] * xk[c];
+        }
+    }
+    for (k = ng - 1; k >= 0; --k) { /* U x = y */
+        const int ok = sp->perm[k], sk = ct__grp_size(c0, ok), r0 = ct__grp_row(c0, ok);
+        const ct_real *D = sp->diag + 9 * (size_t)k;
+        ct_real *xk = x + r0;
+        for (q = sp->lp[k]; q < sp->lp[k + 1]; ++q) {
+            const int oi = sp->perm[sp->li[q]], si = ct__grp_size(c0, oi);
+            const ct_real *U = lu->uval + 9 * (size_t)q, *xi = x + ct__grp_row(c0, oi);
+            for (a = 0; a < sk; ++a)
+                for (c = 0; c < si; ++c) xk[a] -= U[3 * a + c] * xi[c];
+        }
+        for (a = sk - 1; a >= 0; --a) {
+            ct_real e = xk[a];
+            for (c = a + 1; c < sk; ++c) e -= D[3 * a + c] * xk[c];
+            xk[a] = e / D[4 * a];
+        }
+    }
+}
+#endif /* CT__HAS_SPLU */
+
+/* The factorization of G + R + shift I (ADMM's x-step), in whichever form G comes: the dense
+   Cholesky (n x n), the sparse block Cholesky above (its ordering from ct__fac_analyze), or
+   the caller's operator (its factor and solve callbacks, given d = diag(R) + shift). */
+#if defined(CT__HAS_ADMM)
+typedef struct ct__fac {
+    int form;
+    ct_real *L;        /* dense: the n x n factor                                           */
+    ct_real *scratch;  /* dense: the Cholesky's scratch; operator: d (n)                     */
+#ifdef CT__HAS_SPCHOL
+    ct__spchol sp;
+#endif
+} ct__fac;
+
 
 CT__PRIVATE void ct__fac_layout(ct__arena *a, const ct__dims *d, ct__fac *f) {
     const size_t n = (size_t)d->n;
@@ -3560,13 +3796,14 @@ typedef struct ct__run {
 
 /* A method's descriptor row: each >>solver-* section defines one per method it implements
    and chains it to the rows before it (CT__LAST_METHOD); >>methods looks a method up there.
-   forms: the forms of G it runs on (1 << CT__FORM_*); fac: it factors G + R + shift I
-   (ct__fac: a block-sparse G is analysed by the setup). */
+   forms: the forms of G it runs on (1 << CT__FORM_*); analyze (NULL: none): the ordering and
+   symbolic factorization of a block-sparse G that the method factors, done by the setup (r's
+   memory; d->nnzl receives the size of the factor). */
 typedef struct ct__method {
     ct_method id;
     const char *name;
     unsigned forms;
-    int fac;
+    ct_result (*analyze)(ct__run *r, ct__dims *d);
     ct_flavor (*flavor)(const ct_settings *s);
     ct_result (*check)(const ct_settings *s, const char **field); /* its knobs             */
     void (*layout)(ct__arena *a, const ct__dims *d, void *mem);  /* its arrays; mem may be
@@ -4543,7 +4780,7 @@ CT__PRIVATE ct_flavor ct__gs_flavor(const ct_settings *s) {
 }
 /* the family's rows: one sweep, seven local updates */
 #define CT__GS_ROW(var, id, name)                                                               \
-    static const ct__method var = {id, name, CT__FORMS_ROWS, 0, ct__gs_flavor, ct__gs_check,      \
+    static const ct__method var = {id, name, CT__FORMS_ROWS, NULL, ct__gs_flavor, ct__gs_check,      \
                                    ct__gs_layout, ct__gs_prepare, ct__gs_solve, CT__LAST_METHOD};
 #ifdef CT__HAS_PGS_NCP
 CT__GS_ROW(ct__method_pgs_ncp, CT_METHOD_PGS_NCP, "PGS_NCP")
@@ -4644,6 +4881,15 @@ CT__PRIVATE void ct__admm_layout(ct__arena *a, const ct__dims *d, void *mem) {
     m->t = ct__arena_real(a, n);
     m->fac_at = a->at;
     ct__fac_layout(a, d, &m->fac);
+}
+
+/* the ordering and symbolic factorization of a block-sparse G (its factor is the last array) */
+CT__PRIVATE ct_result ct__admm_analyze(ct__run *r, ct__dims *d) {
+    ct__admm_mem m;
+    ct__arena a = r->mem;
+    ct__admm_layout(&a, d, &m);
+    a.at = m.fac_at;
+    return ct__fac_analyze(&m.fac, &r->op, a, r->sv->ws.size > a.at ? r->sv->ws.size - a.at : 0, d);
 }
 
 /* Factor G + R + shift I unless the solver object holds that factorization. 1 on success. */
@@ -4824,14 +5070,14 @@ CT__PRIVATE ct_flavor ct__admm_ccp_flavor(const ct_settings *s) {
     return CT_FLAVOR_CCP;
 }
 #ifdef CT__HAS_ADMM_NCP
-static const ct__method ct__method_admm_ncp = {CT_METHOD_ADMM_NCP, "ADMM_NCP", CT__FORMS_ALL, 1,
+static const ct__method ct__method_admm_ncp = {CT_METHOD_ADMM_NCP, "ADMM_NCP", CT__FORMS_ALL, ct__admm_analyze,
     ct__admm_ncp_flavor, ct__admm_check, ct__admm_layout, ct__admm_prepare, ct__admm_solve,
     CT__LAST_METHOD};
 #undef CT__LAST_METHOD
 #define CT__LAST_METHOD (&ct__method_admm_ncp)
 #endif
 #ifdef CT__HAS_ADMM_CCP
-static const ct__method ct__method_admm_ccp = {CT_METHOD_ADMM_CCP, "ADMM_CCP", CT__FORMS_ALL, 1,
+static const ct__method ct__method_admm_ccp = {CT_METHOD_ADMM_CCP, "ADMM_CCP", CT__FORMS_ALL, ct__admm_analyze,
     ct__admm_ccp_flavor, ct__admm_check, ct__admm_layout, ct__admm_prepare, ct__admm_solve,
     CT__LAST_METHOD};
 #undef CT__LAST_METHOD
@@ -5033,7 +5279,7 @@ CT__PRIVATE ct_result ct__stag_check(const ct_settings *s, const char **field) {
 CT__PRIVATE ct_flavor ct__stag_flavor(const ct_settings *s) {
     return s->staggered.lcp ? CT_FLAVOR_LCP : CT_FLAVOR_NCP;
 }
-static const ct__method ct__method_staggered = {CT_METHOD_STAGGERED, "STAGGERED", CT__FORMS_ROWS, 0,
+static const ct__method ct__method_staggered = {CT_METHOD_STAGGERED, "STAGGERED", CT__FORMS_ROWS, NULL,
     ct__stag_flavor, ct__stag_check, ct__stag_layout, NULL, ct__staggered, CT__LAST_METHOD};
 #undef CT__LAST_METHOD
 #define CT__LAST_METHOD (&ct__method_staggered)
@@ -5379,7 +5625,7 @@ CT__PRIVATE ct_flavor ct__nw_flavor(const ct_settings *s) {
     (void)s;
     return CT_FLAVOR_SOFT;
 }
-static const ct__method ct__method_newton_soft = {CT_METHOD_NEWTON_SOFT, "NEWTON_SOFT", CT__FORMS_ROWS, 0,
+static const ct__method ct__method_newton_soft = {CT_METHOD_NEWTON_SOFT, "NEWTON_SOFT", CT__FORMS_ROWS, NULL,
     ct__nw_flavor, ct__nw_check, ct__nw_layout, ct__nw_prepare, ct__newton, CT__LAST_METHOD};
 #undef CT__LAST_METHOD
 #define CT__LAST_METHOD (&ct__method_newton_soft)
@@ -5818,6 +6064,7 @@ CT_API ct_result ct_inverse_dynamics(const ct_problem *p, const ct_settings *s, 
     if (!info) info = &local;
     CONTACT_MEMSET(info, 0, sizeof(*info));
     info->status = CT_STATUS_NOT_SOLVED;
+    info->error_index = -1;
     if (!p || !s) return CT_ERROR_INVALID_ARGUMENT;
     res = ct_settings_validate(s);
     if (res != CT_OK) return res;
@@ -6093,11 +6340,17 @@ CT_API ct_result ct_compliance_spring_damper(const ct_problem *p, int c0, int co
 typedef struct ct__nsn_mem {
     ct_real *M, *rho, *F, *d, *Wd, *lt, *vt, *Ft, *c, *rhs, *jrow, *vs, *best, *A, *B;
     int *idx, *pos, *piv, *modes, *prev;
+    int sparse;       /* a block-sparse G: the sparse block LU below instead of M            */
+    size_t lu_at;     /* where its arrays start (they come last)                             */
+#ifdef CT__HAS_SPLU
+    ct__splu lu;
+#endif
 } ct__nsn_mem;
 CT__PRIVATE void ct__nsn_layout(ct__arena *a, const ct__dims *d, void *mem) {
     ct__nsn_mem tmp, *m = mem ? (ct__nsn_mem *)mem : &tmp;
     const size_t n = (size_t)d->n, ng = (size_t)d->ng;
-    m->M = ct__arena_real(a, n * n);
+    m->sparse = d->form == CT__FORM_SPARSE;
+    m->M = m->sparse ? NULL : ct__arena_real(a, n * n);
     m->rho = ct__arena_real(a, n);
     m->F = ct__arena_real(a, n);
     m->d = ct__arena_real(a, n);
@@ -6117,7 +6370,24 @@ CT__PRIVATE void ct__nsn_layout(ct__arena *a, const ct__dims *d, void *mem) {
     m->piv = ct__arena_int(a, n);
     m->modes = ct__arena_int(a, n);
     m->prev = ct__arena_int(a, n);
+    m->lu_at = a->at;
+#ifdef CT__HAS_SPLU
+    if (m->sparse) ct__splu_layout(a, d, &m->lu);
+#endif
 }
+#ifdef CT__HAS_SPLU
+CT__PRIVATE ct_result ct__nsn_analyze_at(ct__run *r, ct__arena a, ct__dims *d) {
+    ct__nsn_mem m;
+    ct__nsn_layout(&a, d, &m);
+    a.at = m.lu_at;
+    return ct__splu_analyze(&m.lu, &r->op, a, r->sv->ws.size > a.at ? r->sv->ws.size - a.at : 0, d);
+}
+CT__PRIVATE ct_result ct__nsn_analyze(ct__run *r, ct__dims *d) {
+    return ct__nsn_analyze_at(r, r->mem, d);
+}
+#else
+#define ct__nsn_analyze NULL
+#endif
 
 /* One contact: F, A = dF/dv, B = dF/dlambda (3x3 row-major, NULL: not wanted) at (l, v).
      normal: a = l_n - rho_n v_n; a > 0: F_n = rho_n v_n, A_nn = rho_n; else F_n = l_n, B_nn = 1
@@ -6277,6 +6547,38 @@ CT__PRIVATE int ct__nsn_build(const ct__run *r, ct__nsn_mem *m, ct_real shift) {
     return ms;
 }
 
+#ifdef CT__HAS_SPLU
+/* J d = -F on the whole system by the sparse block LU; after static pivoting (a raised
+   pivot), up to two steps of iterative refinement with J itself: r = -F - J d, J dd = r.
+   J x = B x + A ((G + R) x + shift x) needs one product with G (m->Wd, m->vt as scratch). */
+CT__PRIVATE void ct__nsn_sparse_step(ct__run *r, ct__nsn_mem *m, ct_real shift) {
+    const ct_problem *p = r->p;
+    const int n = r->n, c0 = p->nb + p->nu;
+    int i, it, a, b;
+    ct__splu_factor(&m->lu, &r->op, m->A, m->B, shift);
+    ++r->factorizations;
+    for (i = 0; i < n; ++i) m->d[i] = -m->F[i];
+    ct__splu_solve(&m->lu, m->d);
+    ++r->linear_solves;
+    for (it = 0; it < 2 && m->lu.perturbed > 0; ++it) {
+        ct__op_mul(&r->op, m->d, m->Wd);
+        for (i = 0; i < n; ++i) m->Wd[i] += shift * m->d[i];
+        for (i = 0; i < c0; ++i) m->vt[i] = -m->F[i] - (m->B[9 * i] * m->d[i] + m->A[9 * i] * m->Wd[i]);
+        for (i = 0; i < p->nc; ++i) {
+            const int q = c0 + 3 * i, g = c0 + i;
+            for (a = 0; a < 3; ++a) {
+                ct_real e = -m->F[q + a];
+                for (b = 0; b < 3; ++b) e -= m->B[9 * g + 3 * a + b] * m->d[q + b] + m->A[9 * g + 3 * a + b] * m->Wd[q + b];
+                m->vt[q + a] = e;
+            }
+        }
+        ct__splu_solve(&m->lu, m->vt);
+        ++r->linear_solves;
+        for (i = 0; i < n; ++i) m->d[i] += m->vt[i];
+    }
+}
+#endif
+
 /* The relative error of (lambda, v), and the stopping test of the run's rule at that point
    (met: 1); r->last holds the scored residuals */
 CT__PRIVATE ct_real ct__nsn_error(ct__run *r, const ct_real *lambda, const ct_real *v, int *met) {
@@ -6352,16 +6654,23 @@ CT__PRIVATE ct_status ct__nsn_run(ct__run *r, ct__nsn_mem *m, int prox, int max_
         }
         ref = f2;
         for (i = 0; i < nh; ++i) ref = ct__max(ref, ref_hist[i]);
-        /* the Newton step: the reduced system by LU */
-        ms = ct__nsn_build(r, m, sigma);
-        for (i = 0; i < ms; ++i) m->jrow[i] = m->rhs[m->idx[i]];
-        if (ms > 0) {
-            (void)ct__lu_factor(m->M, ms, ms, m->piv, NULL);
-            ct__lu_solve(m->M, ms, ms, m->piv, m->jrow, 0);
-            ++r->factorizations;
-            ++r->linear_solves;
+        /* the Newton step: the reduced system by LU (dense), or the whole one by the sparse LU */
+#ifdef CT__HAS_SPLU
+        if (m->sparse) {
+            ct__nsn_sparse_step(r, m, sigma);
+        } else
+#endif
+        {
+            ms = ct__nsn_build(r, m, sigma);
+            for (i = 0; i < ms; ++i) m->jrow[i] = m->rhs[m->idx[i]];
+            if (ms > 0) {
+                (void)ct__lu_factor(m->M, ms, ms, m->piv, NULL);
+                ct__lu_solve(m->M, ms, ms, m->piv, m->jrow, 0);
+                ++r->factorizations;
+                ++r->linear_solves;
+            }
+            for (i = 0; i < n; ++i) m->d[i] = m->pos[i] < 0 ? -m->F[i] : m->jrow[m->pos[i]];
         }
-        for (i = 0; i < n; ++i) m->d[i] = m->pos[i] < 0 ? -m->F[i] : m->jrow[m->pos[i]];
         if (!ct__all_finite(m->d, (size_t)n))
             for (i = 0; i < n; ++i) m->d[i] = -m->F[i]; /* a singular system: fall back to -F */
         ++steps;
@@ -6462,13 +6771,13 @@ CT__PRIVATE ct_status ct__nsn_solve(ct__run *r, ct_real *lambda, ct_real *v) {
     return st;
 }
 #ifdef CT__HAS_NEWTON_NCP
-static const ct__method ct__method_newton_ncp = {CT_METHOD_NEWTON_NCP, "NEWTON_NCP", CT__FORMS_ROWS, 0,
+static const ct__method ct__method_newton_ncp = {CT_METHOD_NEWTON_NCP, "NEWTON_NCP", CT__FORMS_ROWS, ct__nsn_analyze,
     ct__nsn_flavor, ct__nsn_check, ct__nsn_layout, NULL, ct__nsn_solve, CT__LAST_METHOD};
 #undef CT__LAST_METHOD
 #define CT__LAST_METHOD (&ct__method_newton_ncp)
 #endif
 #ifdef CT__HAS_PROX_NCP
-static const ct__method ct__method_prox_ncp = {CT_METHOD_PROX_NCP, "PROX_NCP", CT__FORMS_ROWS, 0,
+static const ct__method ct__method_prox_ncp = {CT_METHOD_PROX_NCP, "PROX_NCP", CT__FORMS_ROWS, ct__nsn_analyze,
     ct__nsn_flavor, ct__nsn_check, ct__nsn_layout, NULL, ct__nsn_solve, CT__LAST_METHOD};
 #undef CT__LAST_METHOD
 #define CT__LAST_METHOD (&ct__method_prox_ncp)
@@ -6498,6 +6807,18 @@ CT__PRIVATE void ct__hyb_layout(ct__arena *a, const ct__dims *d, void *mem) {
     (void)mem;
     ct__admm_layout(a, d, NULL); /* first: its dual z is the solver object's */
     ct__nsn_layout(a, d, NULL);
+}
+/* both orderings: ADMM's factor (last of its arrays) and Newton's sparse LU (after them) */
+CT__PRIVATE ct_result ct__hyb_analyze(ct__run *r, ct__dims *d) {
+    ct_result res = ct__admm_analyze(r, d);
+#ifdef CT__HAS_SPLU
+    if (res == CT_OK) {
+        ct__arena a = r->mem;
+        ct__admm_layout(&a, d, NULL);
+        res = ct__nsn_analyze_at(r, a, d);
+    }
+#endif
+    return res;
 }
 CT__PRIVATE ct_result ct__hyb_check(const ct_settings *s, const char **field) {
     const ct_hybrid_settings *h = &s->hybrid;
@@ -6574,7 +6895,7 @@ CT__PRIVATE ct_status ct__hyb_solve(ct__run *r, ct_real *lambda, ct_real *v) {
     else r->rho = it.rho;
     return st;
 }
-static const ct__method ct__method_hybrid_ncp = {CT_METHOD_HYBRID_NCP, "HYBRID_NCP", CT__FORMS_ROWS, 1,
+static const ct__method ct__method_hybrid_ncp = {CT_METHOD_HYBRID_NCP, "HYBRID_NCP", CT__FORMS_ROWS, ct__hyb_analyze,
     ct__nsn_flavor, ct__hyb_check, ct__hyb_layout, ct__admm_prepare, ct__hyb_solve, CT__LAST_METHOD};
 #undef CT__LAST_METHOD
 #define CT__LAST_METHOD (&ct__method_hybrid_ncp)
@@ -6678,7 +6999,7 @@ CT__PRIVATE ct_result ct__method_checks(const ct_problem *p, const ct_settings *
 CT__PRIVATE ct_result ct__nnzl(const ct_problem *p, const ct__method *d, long *nnzl) {
     *nnzl = -1;
 #ifdef CT__HAS_SPCHOL
-    if (d->fac && p->Gs && p->nb + p->nu + p->nc > 0) {
+    if (d->analyze && p->Gs && p->nb + p->nu + p->nc > 0) {
         const int ng = p->nb + p->nu + p->nc;
         *nnzl = (long)ng * (long)(ng - 1) / 2;
 #ifndef CONTACT_NO_MALLOC
@@ -6728,25 +7049,18 @@ CT__PRIVATE ct_result ct__setup(ct_solver *sv, const ct_problem *p, const ct_set
     sv->problem = *p;
     sv->settings = *s;
     ct__dims_init(&dims, p->nb, p->nu, p->nc, ct__form(p), -1);
-    if (d->fac && dims.form == CT__FORM_SPARSE && dims.n > 0) dims.nnzl = 0; /* analysed below */
+    if (d->analyze && dims.form == CT__FORM_SPARSE && dims.n > 0) dims.nnzl = 0; /* analysed below */
     if (ct__bytes(d, &dims) > sv->ws.size || (dims.n > 0 && !sv->ws.base))
         return ct__fail(why, CT_ERROR_WORKSPACE_TOO_SMALL, "ws", -1);
-#ifdef CT__HAS_ADMM
     if (dims.nnzl == 0) { /* the ordering and symbolic factorization of a block-sparse G */
         ct__run r;
-        ct__admm_mem m;
-        ct__arena a;
         sv->nnzl = 0;
         ct__run_init(&r, sv, d);
-        a = r.mem;
-        ct__admm_layout(&a, &dims, &m);
-        a.at = m.fac_at;
-        res = ct__fac_analyze(&m.fac, &r.op, a, sv->ws.size > a.at ? sv->ws.size - a.at : 0, &dims);
+        res = d->analyze(&r, &dims);
         if (res != CT_OK) return ct__fail(why, res, "ws", -1);
         sv->nnzl = dims.nnzl;
         sv->cache |= CT__CACHE_ORDER;
     }
-#endif
     sv->ready = 1;
     if (eager && d->prepare && dims.n > 0) {
         ct__run r;
@@ -6891,7 +7205,7 @@ CT__PRIVATE ct_result ct__size(const ct_problem *p, const ct_settings *s, int nb
     d = ct__method_of(s->method);
     if (!d) return CT_ERROR_COMPILED_OUT;
     ct__dims_init(&dims, nb, nu, nc, p ? ct__form(p) : CT__FORM_DENSE, -1);
-    if (p && d->fac && dims.form == CT__FORM_SPARSE && dims.n > 0) {
+    if (p && d->analyze && dims.form == CT__FORM_SPARSE && dims.n > 0) {
         r = ct_settings_validate(s);
         if (r != CT_OK) return r;
         r = ct_problem_validate(p, s->sym_tol);
@@ -6899,7 +7213,7 @@ CT__PRIVATE ct_result ct__size(const ct_problem *p, const ct_settings *s, int nb
         r = ct__nnzl(p, d, &nnzl);
         if (r != CT_OK) return r;
         dims.nnzl = nnzl;
-        *bytes = ct__bytes(d, &dims) + CT__ALIGN - 1 + CT__SP_SLACK; /* and the li capacity's slack */
+        *bytes = ct__bytes(d, &dims) + CT__ALIGN - 1 + 2 * CT__SP_SLACK; /* and the li capacity's slack */
         return CT_OK;
     }
     *bytes = ct__bytes(d, &dims) + CT__ALIGN - 1; /* room to align the caller's pointer */
@@ -7046,7 +7360,7 @@ CT_API ct_result ct_solver_update_settings(ct_solver *sv, const ct_settings *s) 
     r = ct__method_checks(&sv->problem, s, &d, &why);
     if (r != CT_OK) return r;
     ct__dims_init(&dims, sv->problem.nb, sv->problem.nu, sv->problem.nc, ct__form(&sv->problem), sv->nnzl);
-    if (d->fac && dims.form == CT__FORM_SPARSE && sv->nnzl < 0) return CT_ERROR_NO_SETUP; /* unanalysed */
+    if (d->analyze && dims.form == CT__FORM_SPARSE && sv->nnzl < 0) return CT_ERROR_NO_SETUP; /* unanalysed */
     if (ct__bytes(d, &dims) > sv->ws.size) return CT_ERROR_WORKSPACE_TOO_SMALL;
     if (s->sym_tol != sv->settings.sym_tol) {
         r = ct__validate(&sv->problem, s->sym_tol, 1, &why);

@@ -25,11 +25,11 @@ static TH_UNUSED void op_alloc(owned_problem *o, int nb, int nu, int nc) {
     o->p.G = o->G; o->p.g = o->g; o->p.mu = o->mu; o->p.R = NULL;
 }
 
-/* one ct_solve in a workspace of its own (allocated for s->method, freed after) */
+/* one ct_solve in a workspace of its own (allocated for p and s->method, freed after) */
 static TH_UNUSED ct_result solve_with(const ct_problem *p, const ct_settings *s, ct_real *lambda,
                                       ct_real *v, ct_info *info) {
     ct_workspace ws;
-    ct_result r = ct_workspace_alloc(&ws, p->nb, p->nu, p->nc, s, NULL);
+    ct_result r = ct_workspace_alloc_problem(&ws, p, s, NULL); /* a block-sparse G too */
     if (r != CT_OK) return r;
     r = ct_solve(p, s, &ws, lambda, v, info);
     ct_workspace_free(&ws);
