@@ -51,17 +51,22 @@ GROUP_INTRO = {
                                        "from the parameters of other engines (docs/math.md).",
     "Criteria and cones": "The scoring function and the projections every solver uses.",
     "Linear algebra": "The header's dense Cholesky and the Delassus matrix from M and J.",
-    "Problem files": "Optional (`CONTACT_IO`): a problem as a text file, for bug reports.",
+    "Problem files": "A problem as a text file, for bug reports (on by default; needs stdio and "
+                     "malloc; `CONTACT_NO_IO` or `CONTACT_NO_MALLOC` removes it).",
 }
 # name -> group, used only when the header has no group markers
 FALLBACK_GROUPS = {
-    "Solving": ["ct_solve", "ct_solve_update", "ct_admm_state_get", "ct_admm_state_set"],
+    "Solving": ["ct_solve", "ct_solver", "ct_solver_state", "ct_solver_size", "ct_solver_init",
+                "ct_solver_alloc", "ct_solver_free", "ct_solver_setup",
+                "ct_solver_update_vectors", "ct_solver_update_compliance",
+                "ct_solver_update_matrix", "ct_solver_update_settings", "ct_solver_solve",
+                "ct_solver_state_get", "ct_solver_state_set", "ct_solver_reset"],
     "Problem": ["ct_problem", "ct_sparse", "ct_operator", "ct_soft", "ct_soft_model",
                 "ct_problem_validate", "ct_sparse_count", "ct_sparse_from_dense"],
     "Settings": ["ct_settings", "ct_method", "ct_stop_rule", "ct_pgs_settings",
                  "ct_raisim_settings", "ct_staggered_settings", "ct_rho_rule",
                  "ct_admm_settings", "ct_newton_settings", "ct_default_settings",
-                 "ct_settings_pgs_seed004", "ct_method_flavor", "ct_settings_validate",
+                 "ct_settings_pgs_underrelaxed", "ct_method_flavor", "ct_settings_validate",
                  "CT_DEFAULT_*"],
     "Results and codes": ["ct_info", "ct_residuals", "ct_flavor", "ct_history",
                           "ct_history_entry", "ct_result", "ct_status", "CT_REUSED_*",
@@ -279,10 +284,24 @@ FALLBACK_DOCS = {
     "ct_result_string": "A constant English text for a result code (the texts are in the list "
                         "of `ct_result` below), \"unknown ct_result\" for any other value; "
                         "never NULL.",
-    "ct_status_string": "A constant English text for a status (the list of `ct_status` below), "
+    "ct_status_string": "A short constant name for a status, for logs (\"converged\", "
+                        "\"max iterations\", ...: the list of `ct_status` below), "
                         "\"unknown ct_status\" for any other value; never NULL.",
+    "ct_status_explain": "One constant sentence for a status (the list of `ct_status` below); "
+                         "never NULL.",
     "ct_method_string": "The method's name without the `CT_METHOD_` prefix (\"ADMM_NCP\", "
-                        "...), \"unknown method\" for any other value; never NULL.",
+                        "...), \"compiled out\" for a method this build does not have, "
+                        "\"unknown method\" for any other value; never NULL.",
+    "ct_solver_alloc": "`ct_solver_size`, then `CONTACT_MALLOC(bytes, alloc_ctx)` and "
+                       "`ct_solver_init`; `CT_ERROR_OUT_OF_MEMORY` when the allocation fails. "
+                       "Then `ct_solver_setup`; release with `ct_solver_free`.",
+    "ct_solver_free": "Frees what `ct_solver_alloc` allocated and zeroes `sv`; NULL and solver "
+                      "objects of `ct_solver_init` are accepted.",
+    "ct_local_contact": "The impulse `out` of one contact under `law` (the laws of "
+                        "`ct_local_law` above), from its block B and c; "
+                        "`CT_ERROR_INVALID_ARGUMENT` for a NULL pointer or an unknown law, "
+                        "`CT_ERROR_NON_FINITE`, `CT_ERROR_NEGATIVE_FRICTION`. Compiled with "
+                        "NBGS or a RAISIM method.",
     "ct_default_settings": "Every field at its documented default (the `CT_DEFAULT_*` values "
                            "below): ADMM_NCP, the absolute stop at `tol_abs`, `max_iter` 1000, "
                            "warm start on, no history.",
