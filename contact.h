@@ -667,7 +667,8 @@ typedef struct ct_history {
 } ct_history;
 
 /* NEWTON_NCP, PROX_NCP and the Newton phases of HYBRID_NCP (semismooth Newton on the rigid
-   NCP). The regularization sigma is in units of max diag(G + R). */
+   NCP). The regularization sigma is relative: the proximal term is sigma D with D = diag(1 /
+   rho), each row's own scale. */
 typedef struct ct_nsn_settings {
     ct_real sigma_c;      /* Newton: sigma = sigma_c e (e the relative error: Levenberg-
                              Marquardt-like, vanishing at the solution), >= 0; default 0.1    */
@@ -868,9 +869,9 @@ typedef struct ct_solver {
     (11u * CT__WS_R(CT__WS_N(nb, nu, nc)) +                                                        \
      3u * CT__WS_R(CT__WS_N(nb, nu, nc) * CT__WS_N(nb, nu, nc)) + CT__WS_R(16u * CT__WS_N(nb, nu, nc)) + \
      CT__WS_R(2u * (9u * (size_t)(nc) + (size_t)(nb) + (size_t)(nu))) + CT__WS_I(CT__WS_N(nb, nu, nc)))
-/* NEWTON_NCP, PROX_NCP: the n x n Newton matrix, thirteen vectors, A and B, five int vectors */
+/* NEWTON_NCP, PROX_NCP: the n x n Newton matrix, fourteen vectors, A and B, five int vectors */
 #define CT__WS_NSN(nb, nu, nc)                                                                    \
-    (CT__WS_R(CT__WS_N(nb, nu, nc) * CT__WS_N(nb, nu, nc)) + 13u * CT__WS_R(CT__WS_N(nb, nu, nc)) + \
+    (CT__WS_R(CT__WS_N(nb, nu, nc) * CT__WS_N(nb, nu, nc)) + 14u * CT__WS_R(CT__WS_N(nb, nu, nc)) + \
      2u * CT__WS_R(9u * ((size_t)(nb) + (size_t)(nu) + (size_t)(nc))) + 5u * CT__WS_I(CT__WS_N(nb, nu, nc)))
 #define CT_WORKSPACE_BOUND(method, nb, nu, nc)                                                    \
     ((size_t)63 + ((method) == CT_METHOD_ADMM_NCP || (method) == CT_METHOD_ADMM_CCP              \
@@ -2070,7 +2071,8 @@ CT__PRIVATE void ct__op_block3(const ct__op *op, int r0, ct_real B[9]) {
     for (i = 0; i < 3; ++i)
         for (j = 0; j < 3; ++j) B[3 * i + j] = ct__op_entry(op, r0 + i, r0 + j);
 }
-/* out += c (G + R + shift I)[k, :] (dense and block-sparse forms) */
+/* out += c (G + R + shift e_k e_k^T)[k, :]: row k of G + R, shift added to its diagonal entry
+   (dense and block-sparse forms) */
 CT__PRIVATE void ct__op_axpy_row(const ct__op *op, int k, ct_real c, ct_real shift, ct_real *out) {
     int j;
     if (op->G) {
@@ -2539,8 +2541,8 @@ CT__PRIVATE void ct__splu_jblock(const ct_real *Ag, const ct_real *Wb, int tr, i
         }
 }
 
-/* factor J = B + A (G + R + shift I) (A, B: 9 per group, a 1-row group uses entry 0) */
-CT__PRIVATE void ct__splu_factor(ct__splu *lu, const ct__op *op, const ct_real *A, const ct_real *B, ct_real shift) {
+/* factor J = B + A (G + R + diag(sh)) (A, B: 9 per group, a 1-row group uses entry 0) */
+CT__PRIVATE void ct__splu_factor(ct__splu *lu, const ct__op *op, const ct_real *A, const ct_real *B, const ct_real *sh) {
     ct__spchol *sp = &lu->s;
     const ct_sparse *S = op->S;
     const int ng = sp->ng, c0 = sp->c0;
@@ -2565,7 +2567,7 @@ CT__PRIVATE void ct__splu_factor(ct__splu *lu, const ct__op *op, const ct_real *
             if (j == k) { /* J_kk = B_k + A_k (W_kk + (R + shift) I) */
                 ct_real Wd[9];
                 CONTACT_MEMCPY(Wd, blk, sizeof(Wd));
-                for (a = 0; a < sk; ++a) Wd[4 * a] += ct__op_r(op, r0 + a) + shift;
+                for (a = 0; a < sk; ++a) Wd[4 * a] += ct__op_r(op, r0 + a) + sh[r0 + a];
                 ct__splu_jblock(Ak, Wd, 0, sk, sk, Wc);
                 for (a = 0; a < sk; ++a)
                     for (b = 0; b < sk; ++b) Wc[3 * a + b] += B[9 * (size_t)ok + 3 * a + b];
@@ -6314,9 +6316,11 @@ CT_API ct_result ct_compliance_spring_damper(const ct_problem *p, int c0, int co
    Jacobian is block diagonal in (v, lambda): dF = A dv + B dlambda, A and B closed form per
    contact (ct__nsn_contact: open, stick, slide, and the kinks ||x_T|| = 0 and mu = 0), so the
    Newton matrix is J = B + A (G + R), G's block pattern.
-   Regularization: each step solves the problem with G + sigma I and the proximal centre c at
-   the current point, (B + A (G + R + sigma I)) d = -F, sigma = dmax min(sigma_c e, sigma_cap)
-   with e the relative error and dmax = max diag(G + R): Levenberg-Marquardt-like, it vanishes
+   Regularization: each step solves the problem with G + sigma D and the proximal centre c at
+   the current point, (B + A (G + R + sigma D)) d = -F, sigma = min(sigma_c e, sigma_cap) with
+   e the relative error and D = diag(1 / rho) each row's own scale: Levenberg-Marquardt-like
+   in the metric of the rows (a single sigma scaled by the largest diagonal stops the rows of
+   light bodies under mass ratios: their step no longer descends); it vanishes
    at the solution (local quadratic convergence is kept) and makes J nonsingular on a
    rank-deficient G (four box corners on a plane: rank 6 of 12), where plain semismooth Newton
    meets exactly singular matrices. Rows that are identity rows (open contacts, inactive
@@ -6325,8 +6329,8 @@ CT_API ct_result ct_compliance_spring_damper(const ct_problem *p, int c0, int co
    differentiable at the kinks, where monotone Armijo halves the step to nothing), accept the
    first t = 1, 1/2, ... with ||F(lambda + t d)||^2 <= (1 - 2 gamma t) max of the last M
    merits; when none is accepted, sigma is raised tenfold at the same point (a proximal step).
-   PROX_NCP is the same code with the centre kept until the subproblem (G + sigma I, g - sigma
-   c) is solved (its merit fell by prox_rtol): then the centre moves and sigma = prox_c e dmax;
+   PROX_NCP is the same code with the centre kept until the subproblem (G + sigma D, g - sigma
+   D c) is solved (its merit fell by prox_rtol): then the centre moves and sigma = prox_c e;
    a subproblem not solved in prox_inner steps moves the centre with sigma x10 (Siconos'
    fc3d_proximal rule). Newton converges fast from a point whose contact modes are right and
    can stall at a stationary point of ||F||^2 with wrong modes (no line search leaves it);
@@ -6338,7 +6342,7 @@ CT_API ct_result ct_compliance_spring_damper(const ct_problem *p, int c0, int co
 /* The arrays: the n x n Newton matrix (then its LU), twelve vectors, the Jacobian blocks A and
    B (9 per row group), the kept rows, their positions, the pivots and two mode vectors */
 typedef struct ct__nsn_mem {
-    ct_real *M, *rho, *F, *d, *Wd, *lt, *vt, *Ft, *c, *rhs, *jrow, *vs, *best, *A, *B;
+    ct_real *M, *rho, *F, *d, *Wd, *lt, *vt, *Ft, *c, *rhs, *jrow, *vs, *best, *sh, *A, *B;
     int *idx, *pos, *piv, *modes, *prev;
     int sparse;       /* a block-sparse G: the sparse block LU below instead of M            */
     size_t lu_at;     /* where its arrays start (they come last)                             */
@@ -6363,6 +6367,7 @@ CT__PRIVATE void ct__nsn_layout(ct__arena *a, const ct__dims *d, void *mem) {
     m->jrow = ct__arena_real(a, n);
     m->vs = ct__arena_real(a, n);
     m->best = ct__arena_real(a, n);
+    m->sh = ct__arena_real(a, n);
     m->A = ct__arena_real(a, 9 * ng);
     m->B = ct__arena_real(a, 9 * ng);
     m->idx = ct__arena_int(a, n);
@@ -6510,10 +6515,10 @@ CT__PRIVATE int ct__nsn_identity(const ct_problem *p, const ct_real *A, const ct
 }
 
 /* The reduced Newton system: J_SS d_S = -F_S + J_SO F_O over the rows S that are not identity
-   rows (d_O = -F_O). Row r of J: sum_k A[r, k] (G + R + shift I)[k, :] + B[r, :] over the
+   rows (d_O = -F_O). Row r of J: sum_k A[r, k] (G + R + diag(sh))[k, :] + B[r, :] over the
    rows k of r's group. M (m x m) gets J_SS, m->rhs the right-hand side on the rows of S.
    Returns m. */
-CT__PRIVATE int ct__nsn_build(const ct__run *r, ct__nsn_mem *m, ct_real shift) {
+CT__PRIVATE int ct__nsn_build(const ct__run *r, ct__nsn_mem *m) {
     const ct_problem *p = r->p;
     const int n = r->n, c0 = p->nb + p->nu;
     int row, i, j, k, ms = 0;
@@ -6535,7 +6540,7 @@ CT__PRIVATE int ct__nsn_build(const ct__run *r, ct__nsn_mem *m, ct_real shift) {
         for (j = 0; j < n; ++j) m->jrow[j] = 0;
         for (k = 0; k < sz; ++k) {
             const ct_real cf = Ag[3 * a + k], bf = Bg[3 * a + k];
-            if (cf != 0) ct__op_axpy_row(&r->op, g0 + k, cf, shift, m->jrow);
+            if (cf != 0) ct__op_axpy_row(&r->op, g0 + k, cf, m->sh[g0 + k], m->jrow);
             m->jrow[g0 + k] += bf;
         }
         for (j = 0; j < ms; ++j) Mi[j] = m->jrow[m->idx[j]];
@@ -6550,19 +6555,19 @@ CT__PRIVATE int ct__nsn_build(const ct__run *r, ct__nsn_mem *m, ct_real shift) {
 #ifdef CT__HAS_SPLU
 /* J d = -F on the whole system by the sparse block LU; after static pivoting (a raised
    pivot), up to two steps of iterative refinement with J itself: r = -F - J d, J dd = r.
-   J x = B x + A ((G + R) x + shift x) needs one product with G (m->Wd, m->vt as scratch). */
-CT__PRIVATE void ct__nsn_sparse_step(ct__run *r, ct__nsn_mem *m, ct_real shift) {
+   J x = B x + A ((G + R) x + sh x) needs one product with G (m->Wd, m->vt as scratch). */
+CT__PRIVATE void ct__nsn_sparse_step(ct__run *r, ct__nsn_mem *m) {
     const ct_problem *p = r->p;
     const int n = r->n, c0 = p->nb + p->nu;
     int i, it, a, b;
-    ct__splu_factor(&m->lu, &r->op, m->A, m->B, shift);
+    ct__splu_factor(&m->lu, &r->op, m->A, m->B, m->sh);
     ++r->factorizations;
     for (i = 0; i < n; ++i) m->d[i] = -m->F[i];
     ct__splu_solve(&m->lu, m->d);
     ++r->linear_solves;
     for (it = 0; it < 2 && m->lu.perturbed > 0; ++it) {
         ct__op_mul(&r->op, m->d, m->Wd);
-        for (i = 0; i < n; ++i) m->Wd[i] += shift * m->d[i];
+        for (i = 0; i < n; ++i) m->Wd[i] += m->sh[i] * m->d[i];
         for (i = 0; i < c0; ++i) m->vt[i] = -m->F[i] - (m->B[9 * i] * m->d[i] + m->A[9 * i] * m->Wd[i]);
         for (i = 0; i < p->nc; ++i) {
             const int q = c0 + 3 * i, g = c0 + i;
@@ -6591,15 +6596,19 @@ CT__PRIVATE ct_real ct__nsn_error(ct__run *r, const ct_real *lambda, const ct_re
 
 /* Newton (prox = 0) or PROX (prox = 1) from (lambda, v = its velocity) for at most max_steps
    steps, stall_iters as in ct_nsn_settings. lambda and v receive the point reached, or the best
-   one (in relative error) when the tolerance is not met. *e_out (may be NULL): its error. */
+   one (in relative error) when the tolerance is not met. *e_out (may be NULL): its error.
+   The regularization is relative per row: the proximal matrix is s diag(1 / rho) (each row's
+   own diagonal scale), so that a row of a light body is damped as much as a row of a heavy one
+   (one sigma for every row, scaled by max diag G, stops every row whose diagonal is 1e-3 of
+   the largest: its step no longer descends). */
 CT__PRIVATE ct_status ct__nsn_run(ct__run *r, ct__nsn_mem *m, int prox, int max_steps, int stall_iters,
                                   ct_real *lambda, ct_real *v, ct_real *e_out) {
     const ct_problem *p = r->p;
     const ct_nsn_settings *ns = &r->s->nsn;
     const int n = r->n, M_mem = ns->ls_memory;
-    ct_real ref_hist[32], dmax, sigma = 0, mem = 0, e, e_best, e_keep, f2, fc2 = 0;
+    ct_real ref_hist[32], dmax, sg = 0, mem = 0, e, e_best, e_keep, f2, fc2 = 0;
     ct_status status = CT_STATUS_MAX_ITERATIONS;
-    int i, steps = 0, nh = 0, inner = 0, stall = 0, first = 1, met;
+    int i, steps = 0, nh = 0, inner = 0, stall = 0, first = 1, met, ms;
     ct__nsn_rho(r, m->rho, &dmax);
     e = ct__nsn_error(r, lambda, v, &met);
     if (met) {
@@ -6609,30 +6618,32 @@ CT__PRIVATE ct_status ct__nsn_run(ct__run *r, ct__nsn_mem *m, int prox, int max_
     e_best = e_keep = e;
     CONTACT_MEMCPY(m->best, lambda, (size_t)n * sizeof(ct_real));
     CONTACT_MEMCPY(m->c, lambda, (size_t)n * sizeof(ct_real));
-    if (prox) sigma = dmax * ns->prox_c * e;
+    if (prox) sg = ns->prox_c * e;
     for (;;) {
         ct_real t = 1, ref;
-        int ls, accepted = 0, ms;
+        int ls, accepted = 0;
         if (stall >= stall_iters) {
             status = CT_STATUS_STALLED; /* the rounding floor, or a cycle */
             break;
         }
         if (steps >= max_steps) break;
-        if (!prox) { /* sigma follows the error; the centre is the current point */
-            sigma = dmax * ct__max(ct__min(ns->sigma_c * e, ns->sigma_cap), mem);
+        if (!prox) { /* s follows the error; the centre is the current point */
+            sg = ct__max(ct__min(ns->sigma_c * e, ns->sigma_cap), mem);
             CONTACT_MEMCPY(m->c, lambda, (size_t)n * sizeof(ct_real));
         }
-        /* F and its Jacobian at the subproblem's velocity v + sigma (lambda - c) */
-        for (i = 0; i < n; ++i) m->vs[i] = v[i] + sigma * (lambda[i] - m->c[i]);
+        for (i = 0; i < n; ++i) m->sh[i] = sg / m->rho[i];
+        /* F and its Jacobian at the subproblem's velocity v + sh (lambda - c) */
+        for (i = 0; i < n; ++i) m->vs[i] = v[i] + m->sh[i] * (lambda[i] - m->c[i]);
         f2 = ct__nsn_F(p, m->rho, lambda, m->vs, m->F, m->A, m->B, m->modes);
         if (prox) {
             /* the subproblem at c is solved when its merit fell by prox_rtol: the centre moves,
-               sigma = prox_c e; not solved in prox_inner steps: the centre moves, sigma x10 */
+               s = prox_c e; not solved in prox_inner steps: the centre moves, s x10 */
             const ct_real rel = first ? 1 : CONTACT_SQRT(f2 / (fc2 > 0 ? fc2 : 1));
             if (!first && (rel <= ns->prox_rtol || inner >= ns->prox_inner)) {
                 const int solved = rel <= ns->prox_rtol;
                 CONTACT_MEMCPY(m->c, lambda, (size_t)n * sizeof(ct_real));
-                sigma = solved ? dmax * ns->prox_c * e : ct__min(10 * sigma, dmax * (ct_real)1e8);
+                sg = solved ? ns->prox_c * e : ct__min(10 * sg, (ct_real)1e8);
+                for (i = 0; i < n; ++i) m->sh[i] = sg / m->rho[i];
                 f2 = ct__nsn_F(p, m->rho, lambda, v, m->F, m->A, m->B, m->modes);
                 inner = 0;
                 nh = 0;
@@ -6657,11 +6668,11 @@ CT__PRIVATE ct_status ct__nsn_run(ct__run *r, ct__nsn_mem *m, int prox, int max_
         /* the Newton step: the reduced system by LU (dense), or the whole one by the sparse LU */
 #ifdef CT__HAS_SPLU
         if (m->sparse) {
-            ct__nsn_sparse_step(r, m, sigma);
+            ct__nsn_sparse_step(r, m);
         } else
 #endif
         {
-            ms = ct__nsn_build(r, m, sigma);
+            ms = ct__nsn_build(r, m);
             for (i = 0; i < ms; ++i) m->jrow[i] = m->rhs[m->idx[i]];
             if (ms > 0) {
                 (void)ct__lu_factor(m->M, ms, ms, m->piv, NULL);
@@ -6678,11 +6689,10 @@ CT__PRIVATE ct_status ct__nsn_run(ct__run *r, ct__nsn_mem *m, int prox, int max_
         ++r->newton_iterations;
         ct__op_mul(&r->op, m->d, m->Wd);
         for (ls = 0; ls <= ns->ls_max; ++ls) { /* on the merit of the problem being solved */
-            const ct_real sl = prox ? sigma : 0;
             ct_real ft2;
             for (i = 0; i < n; ++i) {
                 m->lt[i] = lambda[i] + t * m->d[i];
-                m->vt[i] = v[i] + t * m->Wd[i] + sl * (m->lt[i] - m->c[i]);
+                m->vt[i] = v[i] + t * m->Wd[i] + (prox ? m->sh[i] * (m->lt[i] - m->c[i]) : 0);
             }
             ft2 = ct__nsn_F(p, m->rho, m->lt, m->vt, m->Ft, NULL, NULL, NULL);
             if (ls > 0) ++r->line_search_steps;
@@ -6692,15 +6702,15 @@ CT__PRIVATE ct_status ct__nsn_run(ct__run *r, ct__nsn_mem *m, int prox, int max_
             }
             t *= (ct_real)0.5;
         }
-        if (!accepted) { /* the proximal fallback: sigma x10 at the same point */
+        if (!accepted) { /* the proximal fallback: s x10 at the same point */
             mem = ct__max(10 * mem, (ct_real)1e-6);
             if (!prox && mem > (ct_real)1e6) {
                 status = CT_STATUS_STALLED;
                 break;
             }
-            if (prox) { /* restart the subproblem at this point with sigma x10 */
+            if (prox) { /* restart the subproblem at this point with s x10 */
                 CONTACT_MEMCPY(m->c, lambda, (size_t)n * sizeof(ct_real));
-                sigma = ct__min(10 * sigma, dmax * (ct_real)1e8);
+                sg = ct__min(10 * sg, (ct_real)1e8);
                 inner = 0;
                 nh = 0;
                 first = 1;
@@ -6740,6 +6750,7 @@ CT__PRIVATE ct_status ct__nsn_run(ct__run *r, ct__nsn_mem *m, int prox, int max_
         e = e_keep;
         r->last_met = 0;
     }
+    (void)dmax;
     if (e_out) *e_out = e;
     return status;
 }

@@ -26,7 +26,7 @@
           STAGGERED = ADMM + up(ceil(n sizeof(int) / sizeof(ct_real))) + up(nc) + up(n)
           NEWTON_SOFT = ADMM + up(ceil(n sizeof(int) / sizeof(ct_real))) + 5 up(n) + 2 up(n^2)
                       + up(2 (9 nc + nb + nu))
-          NSN       = up(n^2) + 12 up(n) + 2 up(9 ng) + 5 up(ceil(n sizeof(int) / sizeof(ct_real)))
+          NSN       = up(n^2) + 13 up(n) + 2 up(9 ng) + 5 up(ceil(n sizeof(int) / sizeof(ct_real)))
           NEWTON_NCP, PROX_NCP = C0 + up(n) + NSN;  HYBRID_NCP = ADMM + NSN
       with n = nb + nu + 3 nc, ng = nb + nu + nc and NB = CT__CHOL_NB = 16 (the Cholesky panel
       width); and CT_WORKSPACE_BOUND is at least ct_workspace_size and close above it. */
@@ -306,7 +306,7 @@ static size_t ws_formula(ct_method m, int nb, int nu, int nc, size_t c0) {
     size_t nbk = 16;
 #endif
     const size_t ng = (size_t)(nb + nu) + ncs;
-    const size_t nsn = up(n * n) + 12 * up(n) + 2 * up(9 * ng) +
+    const size_t nsn = up(n * n) + 13 * up(n) + 2 * up(9 * ng) +
                        5 * up((n * sizeof(int) + sizeof(ct_real) - 1) / sizeof(ct_real));
     if (m == CT_METHOD_NEWTON_NCP || m == CT_METHOD_PROX_NCP) return c0 + up(n) + nsn;
     if (m != CT_METHOD_ADMM_NCP && m != CT_METHOD_ADMM_CCP && m != CT_METHOD_STAGGERED &&
