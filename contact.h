@@ -679,7 +679,8 @@ typedef struct ct_nsn_settings {
     int ls_max;           /* halvings of the step at most, >= 1; default 20                    */
     int stall_iters;      /* STALLED when the error did not halve in this many accepted steps
                              (PROX: decrease by 10 % over this many centres), >= 1; default 30 */
-    ct_real prox_c;       /* PROX: sigma = prox_c e at a new centre, > 0; default 5 (Siconos)  */
+    ct_real prox_c;       /* PROX: at a new centre sigma = min(prox_c e, sigma / 10), > 0;
+                             default 5 (Siconos' constant)                                    */
     ct_real prox_rtol;    /* PROX: a subproblem is solved when its merit fell by this factor,
                              (0, 1); default 0.1                                              */
     int prox_inner;       /* PROX: Newton steps per subproblem at most, >= 1; default 20       */
@@ -689,6 +690,8 @@ typedef struct ct_nsn_settings {
 typedef struct ct_hybrid_settings {
     int newton_first;     /* Newton steps from the start before any ADMM (0: ADMM first),
                              >= 0; default 20                                                 */
+    int prox_first;       /* then PROX steps from Newton's best point before any ADMM, >= 0;
+                             default 100                                                      */
     int chunk;            /* ADMM iterations between two looks at the contact modes, >= 1;
                              default 10                                                       */
     int stable_chunks;    /* chunks with unchanged modes before Newton takes over, >= 1;
@@ -869,9 +872,9 @@ typedef struct ct_solver {
     (11u * CT__WS_R(CT__WS_N(nb, nu, nc)) +                                                        \
      3u * CT__WS_R(CT__WS_N(nb, nu, nc) * CT__WS_N(nb, nu, nc)) + CT__WS_R(16u * CT__WS_N(nb, nu, nc)) + \
      CT__WS_R(2u * (9u * (size_t)(nc) + (size_t)(nb) + (size_t)(nu))) + CT__WS_I(CT__WS_N(nb, nu, nc)))
-/* NEWTON_NCP, PROX_NCP: the n x n Newton matrix, fourteen vectors, A and B, five int vectors */
+/* NEWTON_NCP, PROX_NCP: the n x n Newton matrix, fifteen vectors, A and B, five int vectors */
 #define CT__WS_NSN(nb, nu, nc)                                                                    \
-    (CT__WS_R(CT__WS_N(nb, nu, nc) * CT__WS_N(nb, nu, nc)) + 14u * CT__WS_R(CT__WS_N(nb, nu, nc)) + \
+    (CT__WS_R(CT__WS_N(nb, nu, nc) * CT__WS_N(nb, nu, nc)) + 15u * CT__WS_R(CT__WS_N(nb, nu, nc)) + \
      2u * CT__WS_R(9u * ((size_t)(nb) + (size_t)(nu) + (size_t)(nc))) + 5u * CT__WS_I(CT__WS_N(nb, nu, nc)))
 #define CT_WORKSPACE_BOUND(method, nb, nu, nc)                                                    \
     ((size_t)63 + ((method) == CT_METHOD_ADMM_NCP || (method) == CT_METHOD_ADMM_CCP              \
@@ -3465,6 +3468,7 @@ CT_API ct_settings ct_default_settings(void) {
     s.nsn.prox_rtol = (ct_real)0.1;
     s.nsn.prox_inner = 20;
     s.hybrid.newton_first = CT_DEFAULT_HYBRID_NEWTON_FIRST;
+    s.hybrid.prox_first = 100;
     s.hybrid.chunk = 10;
     s.hybrid.stable_chunks = 2;
     s.hybrid.switch_tol = (ct_real)1e-2;
@@ -6339,10 +6343,10 @@ CT_API ct_result ct_compliance_spring_damper(const ct_problem *p, int c0, int co
    R_ii (rows and F in the units of lambda, the rows of J O(1)); rows: 1 / W_ii. Measured
    against 1 / lambda_max(W_ii) and Siconos' rule: docs/methods.md. */
 #ifdef CT__HAS_NSN
-/* The arrays: the n x n Newton matrix (then its LU), twelve vectors, the Jacobian blocks A and
+/* The arrays: the n x n Newton matrix (then its LU), fourteen vectors, the Jacobian blocks A and
    B (9 per row group), the kept rows, their positions, the pivots and two mode vectors */
 typedef struct ct__nsn_mem {
-    ct_real *M, *rho, *F, *d, *Wd, *lt, *vt, *Ft, *c, *rhs, *jrow, *vs, *best, *sh, *A, *B;
+    ct_real *M, *rho, *rs, *F, *d, *Wd, *lt, *vt, *Ft, *c, *rhs, *jrow, *vs, *best, *sh, *A, *B;
     int *idx, *pos, *piv, *modes, *prev;
     int sparse;       /* a block-sparse G: the sparse block LU below instead of M            */
     size_t lu_at;     /* where its arrays start (they come last)                             */
@@ -6356,6 +6360,7 @@ CT__PRIVATE void ct__nsn_layout(ct__arena *a, const ct__dims *d, void *mem) {
     m->sparse = d->form == CT__FORM_SPARSE;
     m->M = m->sparse ? NULL : ct__arena_real(a, n * n);
     m->rho = ct__arena_real(a, n);
+    m->rs = ct__arena_real(a, n);
     m->F = ct__arena_real(a, n);
     m->d = ct__arena_real(a, n);
     m->Wd = ct__arena_real(a, n);
@@ -6594,6 +6599,16 @@ CT__PRIVATE ct_real ct__nsn_error(ct__run *r, const ct_real *lambda, const ct_re
     return res.relative;
 }
 
+/* The proximal shift s diag(1 / rho) of the rows; PROX's subproblem (G + R + sh) takes its own
+   weights rho / (1 + s) in F (its diagonal's scale: with the rho of G alone, the F of a subproblem
+   with s = 1e3 is badly scaled and its line search fails) */
+CT__PRIVATE void ct__nsn_shift(ct__nsn_mem *m, int n, ct_real sg, int prox) {
+    int i;
+    for (i = 0; i < n; ++i) m->sh[i] = sg / m->rho[i];
+    if (prox)
+        for (i = 0; i < n; ++i) m->rs[i] = m->rho[i] / (1 + sg);
+}
+
 /* Newton (prox = 0) or PROX (prox = 1) from (lambda, v = its velocity) for at most max_steps
    steps, stall_iters as in ct_nsn_settings. lambda and v receive the point reached, or the best
    one (in relative error) when the tolerance is not met. *e_out (may be NULL): its error.
@@ -6609,6 +6624,7 @@ CT__PRIVATE ct_status ct__nsn_run(ct__run *r, ct__nsn_mem *m, int prox, int max_
     ct_real ref_hist[32], dmax, sg = 0, mem = 0, e, e_best, e_keep, f2, fc2 = 0;
     ct_status status = CT_STATUS_MAX_ITERATIONS;
     int i, steps = 0, nh = 0, inner = 0, stall = 0, first = 1, met, ms;
+    const ct_real *rf = prox ? m->rs : m->rho; /* the weights of F */
     ct__nsn_rho(r, m->rho, &dmax);
     e = ct__nsn_error(r, lambda, v, &met);
     if (met) {
@@ -6631,10 +6647,10 @@ CT__PRIVATE ct_status ct__nsn_run(ct__run *r, ct__nsn_mem *m, int prox, int max_
             sg = ct__max(ct__min(ns->sigma_c * e, ns->sigma_cap), mem);
             CONTACT_MEMCPY(m->c, lambda, (size_t)n * sizeof(ct_real));
         }
-        for (i = 0; i < n; ++i) m->sh[i] = sg / m->rho[i];
+        ct__nsn_shift(m, n, sg, prox);
         /* F and its Jacobian at the subproblem's velocity v + sh (lambda - c) */
         for (i = 0; i < n; ++i) m->vs[i] = v[i] + m->sh[i] * (lambda[i] - m->c[i]);
-        f2 = ct__nsn_F(p, m->rho, lambda, m->vs, m->F, m->A, m->B, m->modes);
+        f2 = ct__nsn_F(p, rf, lambda, m->vs, m->F, m->A, m->B, m->modes);
         if (prox) {
             /* the subproblem at c is solved when its merit fell by prox_rtol: the centre moves,
                s = prox_c e; not solved in prox_inner steps: the centre moves, s x10 */
@@ -6642,9 +6658,9 @@ CT__PRIVATE ct_status ct__nsn_run(ct__run *r, ct__nsn_mem *m, int prox, int max_
             if (!first && (rel <= ns->prox_rtol || inner >= ns->prox_inner)) {
                 const int solved = rel <= ns->prox_rtol;
                 CONTACT_MEMCPY(m->c, lambda, (size_t)n * sizeof(ct_real));
-                sg = solved ? ns->prox_c * e : ct__min(10 * sg, (ct_real)1e8);
-                for (i = 0; i < n; ++i) m->sh[i] = sg / m->rho[i];
-                f2 = ct__nsn_F(p, m->rho, lambda, v, m->F, m->A, m->B, m->modes);
+                sg = solved ? ct__min(ns->prox_c * e, sg / 10) : ct__min(10 * sg, (ct_real)1e8);
+                ct__nsn_shift(m, n, sg, prox);
+                f2 = ct__nsn_F(p, rf, lambda, v, m->F, m->A, m->B, m->modes);
                 inner = 0;
                 nh = 0;
                 if (e < e_best * (ct_real)0.9) { /* the stall rule counts centres */
@@ -6694,7 +6710,7 @@ CT__PRIVATE ct_status ct__nsn_run(ct__run *r, ct__nsn_mem *m, int prox, int max_
                 m->lt[i] = lambda[i] + t * m->d[i];
                 m->vt[i] = v[i] + t * m->Wd[i] + (prox ? m->sh[i] * (m->lt[i] - m->c[i]) : 0);
             }
-            ft2 = ct__nsn_F(p, m->rho, m->lt, m->vt, m->Ft, NULL, NULL, NULL);
+            ft2 = ct__nsn_F(p, rf, m->lt, m->vt, m->Ft, NULL, NULL, NULL);
             if (ls > 0) ++r->line_search_steps;
             if (ft2 <= (1 - 2 * ns->ls_gamma * t) * ref && ct__finite(ft2)) {
                 accepted = 1;
@@ -6799,7 +6815,7 @@ static const ct__method ct__method_prox_ncp = {CT_METHOD_PROX_NCP, "PROX_NCP", C
 /* HYBRID_NCP: ADMM_NCP for the global phase, NEWTON_NCP to finish, PROX_NCP as the last resort.
      Newton from the start (hybrid.newton_first steps, stall hybrid.newton_stall): the cheap
        case, a warm start or modes that are easy to guess; converged: done, else from its best
-       point:
+       point PROX_NCP (hybrid.prox_first steps): most of the rest; converged: done, else:
      ADMM_NCP iterations in chunks of hybrid.chunk (penalty and dual carried over); after each
        chunk the contact modes of the ADMM point (open / stick / slide, Alart-Curnier's
        branches) are compared with the last chunk's;
@@ -6835,6 +6851,7 @@ CT__PRIVATE ct_result ct__hyb_check(const ct_settings *s, const char **field) {
     const ct_hybrid_settings *h = &s->hybrid;
     ct_result r;
     CT__CHECK(h->newton_first >= 0, "hybrid.newton_first");
+    CT__CHECK(h->prox_first >= 0, "hybrid.prox_first");
     CT__CHECK(h->chunk >= 1, "hybrid.chunk");
     CT__CHECK(h->stable_chunks >= 1, "hybrid.stable_chunks");
     CT__CHECK(h->switch_tol > 0 && ct__finite(h->switch_tol), "hybrid.switch_tol");
@@ -6859,6 +6876,10 @@ CT__PRIVATE ct_status ct__hyb_solve(ct__run *r, ct_real *lambda, ct_real *v) {
     ct__nsn_layout(&a, &r->dims, &m);
     if (h->newton_first > 0) { /* the optimistic start */
         st = ct__nsn_run(r, &m, 0, h->newton_first, h->newton_stall, lambda, v, &e);
+        if (st == CT_STATUS_CONVERGED || st == CT_STATUS_NUMERICAL_FAILURE) return st;
+    }
+    if (h->prox_first > 0) { /* the surer local method, still without ADMM */
+        st = ct__nsn_run(r, &m, 1, h->prox_first, r->s->nsn.stall_iters, lambda, v, &e);
         if (st == CT_STATUS_CONVERGED || st == CT_STATUS_NUMERICAL_FAILURE) return st;
     }
     if (!ct__admm_begin(r, &it, lambda)) return CT_STATUS_NUMERICAL_FAILURE;

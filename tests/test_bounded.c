@@ -26,7 +26,7 @@
           STAGGERED = ADMM + up(ceil(n sizeof(int) / sizeof(ct_real))) + up(nc) + up(n)
           NEWTON_SOFT = ADMM + up(ceil(n sizeof(int) / sizeof(ct_real))) + 5 up(n) + 2 up(n^2)
                       + up(2 (9 nc + nb + nu))
-          NSN       = up(n^2) + 13 up(n) + 2 up(9 ng) + 5 up(ceil(n sizeof(int) / sizeof(ct_real)))
+          NSN       = up(n^2) + 14 up(n) + 2 up(9 ng) + 5 up(ceil(n sizeof(int) / sizeof(ct_real)))
           NEWTON_NCP, PROX_NCP = C0 + up(n) + NSN;  HYBRID_NCP = ADMM + NSN
       with n = nb + nu + 3 nc, ng = nb + nu + nc and NB = CT__CHOL_NB = 16 (the Cholesky panel
       width); and CT_WORKSPACE_BOUND is at least ct_workspace_size and close above it. */
@@ -114,9 +114,9 @@ static void test_max_iter(void) {
                 CHECKF(r == CT_OK, "%s max_iter %d problem %d: %s", name, mi, pk, ct_result_string(r));
                 if (s.method == CT_METHOD_HYBRID_NCP) {
                     /* max_iter bounds its ADMM iterations; its Newton phases have their own
-                       bounds (hybrid.newton_first, newton_max, prox_max, max_phases) */
+                       bounds (hybrid.newton_first, prox_first, newton_max, prox_max, max_phases) */
                     const ct_hybrid_settings *h = &s.hybrid;
-                    const int nmax = h->newton_first + h->max_phases * (h->newton_max > h->prox_max ? h->newton_max : h->prox_max);
+                    const int nmax = h->newton_first + h->prox_first + h->max_phases * (h->newton_max > h->prox_max ? h->newton_max : h->prox_max);
                     CHECKF(info.iterations - info.newton_iterations >= 0 && info.iterations - info.newton_iterations <= mi,
                            "%s max_iter %d: %d ADMM iterations", name, mi, info.iterations - info.newton_iterations);
                     CHECKF(info.newton_iterations <= nmax, "%s: %d Newton steps", name, info.newton_iterations);
@@ -306,7 +306,7 @@ static size_t ws_formula(ct_method m, int nb, int nu, int nc, size_t c0) {
     size_t nbk = 16;
 #endif
     const size_t ng = (size_t)(nb + nu) + ncs;
-    const size_t nsn = up(n * n) + 13 * up(n) + 2 * up(9 * ng) +
+    const size_t nsn = up(n * n) + 14 * up(n) + 2 * up(9 * ng) +
                        5 * up((n * sizeof(int) + sizeof(ct_real) - 1) / sizeof(ct_real));
     if (m == CT_METHOD_NEWTON_NCP || m == CT_METHOD_PROX_NCP) return c0 + up(n) + nsn;
     if (m != CT_METHOD_ADMM_NCP && m != CT_METHOD_ADMM_CCP && m != CT_METHOD_STAGGERED &&

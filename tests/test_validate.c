@@ -183,7 +183,33 @@ static void test_settings_validate(void) {
     BAD_SETTING(s.admm.power_iters = 0);
     BAD_SETTING(s.admm.over_relax = 0);
     BAD_SETTING(s.admm.over_relax = 2);
+    /* the Newton methods' fields (checked for the methods that read them) */
+    BAD_SETTING(s.method = CT_METHOD_NEWTON_NCP; s.nsn.sigma_c = -1);
+    BAD_SETTING(s.method = CT_METHOD_NEWTON_NCP; s.nsn.sigma_c = nan);
+    BAD_SETTING(s.method = CT_METHOD_NEWTON_NCP; s.nsn.sigma_cap = 0);
+    BAD_SETTING(s.method = CT_METHOD_NEWTON_NCP; s.nsn.ls_memory = 0);
+    BAD_SETTING(s.method = CT_METHOD_NEWTON_NCP; s.nsn.ls_memory = 33);
+    BAD_SETTING(s.method = CT_METHOD_NEWTON_NCP; s.nsn.ls_gamma = 0.5f);
+    BAD_SETTING(s.method = CT_METHOD_NEWTON_NCP; s.nsn.ls_max = 0);
+    BAD_SETTING(s.method = CT_METHOD_PROX_NCP; s.nsn.stall_iters = 0);
+    BAD_SETTING(s.method = CT_METHOD_PROX_NCP; s.nsn.prox_c = inf);
+    BAD_SETTING(s.method = CT_METHOD_PROX_NCP; s.nsn.prox_rtol = 1);
+    BAD_SETTING(s.method = CT_METHOD_PROX_NCP; s.nsn.prox_inner = 0);
+    BAD_SETTING(s.method = CT_METHOD_HYBRID_NCP; s.hybrid.newton_first = -1);
+    BAD_SETTING(s.method = CT_METHOD_HYBRID_NCP; s.hybrid.prox_first = -1);
+    BAD_SETTING(s.method = CT_METHOD_HYBRID_NCP; s.hybrid.chunk = 0);
+    BAD_SETTING(s.method = CT_METHOD_HYBRID_NCP; s.hybrid.stable_chunks = 0);
+    BAD_SETTING(s.method = CT_METHOD_HYBRID_NCP; s.hybrid.switch_tol = 0);
+    BAD_SETTING(s.method = CT_METHOD_HYBRID_NCP; s.hybrid.admm_phase = 0);
+    BAD_SETTING(s.method = CT_METHOD_HYBRID_NCP; s.hybrid.newton_max = 0);
+    BAD_SETTING(s.method = CT_METHOD_HYBRID_NCP; s.hybrid.newton_stall = 0);
+    BAD_SETTING(s.method = CT_METHOD_HYBRID_NCP; s.hybrid.prox_max = 0);
+    BAD_SETTING(s.method = CT_METHOD_HYBRID_NCP; s.hybrid.max_phases = 0);
+    BAD_SETTING(s.method = CT_METHOD_HYBRID_NCP; s.nsn.ls_memory = 0); /* its Newton's */
+    BAD_SETTING(s.method = CT_METHOD_HYBRID_NCP; s.admm.eta = 0);      /* its ADMM's   */
 #undef BAD_SETTING
+    s = d; s.method = CT_METHOD_HYBRID_NCP; s.hybrid.newton_first = 0; s.hybrid.prox_first = 0;
+    s.nsn.sigma_c = 0; CHECK_EQ_INT(ct_settings_validate(&s), CT_OK);
     /* edge values that are valid */
     s = d; s.max_iter = 0; CHECK_EQ_INT(ct_settings_validate(&s), CT_OK);
     s = d; s.warm_start = 0; s.method = CT_METHOD_PGS_NCP; s.stop = CT_STOP_RELATIVE;
