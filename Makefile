@@ -18,6 +18,8 @@
 #                        regenerates bench/results/SUMMARY.md
 #   make fuzz            libFuzzer harness of ct_solve for FUZZ_TIME seconds (default 60; clang)
 #   make bench-cholesky  build bench/cholesky.c against OpenBLAS and run it single-threaded
+#   make bench-lu        the same for the LU (bench/lu.c, against dgetrf)
+#   make bench-rigid     the rigid methods against Siconos on FCLib and fresh families
 #   make clean           remove build/
 #
 # CC is make's default (cc) unless given: make test CC=clang
@@ -189,6 +191,36 @@ bench-cholesky: $(BUILD)/bench_cholesky_native $(BUILD)/bench_cholesky_O2
 	done; done
 	$(PYTHON) bench/results/record.py cholesky $(BUILD)/bench/cholesky.csv
 	$(PYTHON) bench/results/summarize.py
+
+# make bench-lu: the LU of NEWTON_NCP against LAPACK dgetrf, the same way (bench/lu.c), into
+# bench/results/lu_<machine>_<date>.csv
+.PHONY: bench-lu
+bench-lu: $(BUILD)/bench_lu_native $(BUILD)/bench_lu_O2
+	@mkdir -p $(BUILD)/bench
+	@echo "build,n,builtin_us,builtin_gflops,lapack_us,lapack_gflops,ratio,residual" > $(BUILD)/bench/lu.csv
+	@for b in native O2; do \
+	    flags="-O2$$( [ $$b = native ] && echo ' -march=native' )"; \
+	    echo "== header $$flags"; \
+	    OPENBLAS_NUM_THREADS=1 ./$(BUILD)/bench_lu_$$b | tee $(BUILD)/bench/lu_one.csv; \
+	    tail -n +2 $(BUILD)/bench/lu_one.csv | sed "s/^/$$flags,/" >> $(BUILD)/bench/lu.csv; \
+	done
+	$(PYTHON) bench/results/record.py lu $(BUILD)/bench/lu.csv
+	$(PYTHON) bench/results/summarize.py
+
+$(BUILD)/bench_lu_native: bench/lu.c contact.h
+	@mkdir -p $(@D)
+	$(CC) -O2 -march=native -I. -o $@ bench/lu.c $(OPENBLAS) -lm
+
+$(BUILD)/bench_lu_O2: bench/lu.c contact.h
+	@mkdir -p $(@D)
+	$(CC) -O2 -I. -o $@ bench/lu.c $(OPENBLAS) -lm
+
+# make bench-rigid [FCLIB=folder] [SEED=n]: HYBRID_NCP, NEWTON_NCP, PROX_NCP, ADMM_NCP and PGS_NCP
+# against Siconos on FCLib and on bench/families.h's sweep with the seed of the day
+# (bench/rigid.sh, bench/rigid_report.py: bench/results/rigid*_<machine>_<date>.csv)
+.PHONY: bench-rigid
+bench-rigid: bench-build $(BUILD)/bench/gen_families
+	PYTHON=$(PYTHON) sh bench/rigid.sh $(FCLIB)
 
 $(BUILD)/bench_cholesky_native: bench/cholesky.c contact.h
 	@mkdir -p $(@D)

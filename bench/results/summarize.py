@@ -96,6 +96,28 @@ BENCHES = [
      "FCLib problems (normal-last, symmetrized), cold start, Siconos' relative error 1e-8, "
      "max_iter 10000 (converged = 0: the cap was reached).",
      "not scripted: ct_bench with settings.admm.update_every = k", "update-every"),
+    ("rigid", "The rigid Coulomb methods against Siconos: FCLib and fresh generated families",
+     "Per problem (every FCLib file, and bench/families.h's sweep generated with the seed of "
+     "the day) HYBRID_NCP's CPU time with default settings and storage auto, whether each of "
+     "HYBRID_NCP, NEWTON_NCP, PROX_NCP, ADMM_NCP and PGS_NCP met Siconos' relative error 1e-8 "
+     "(re-scored), and the fastest converged Siconos fc3d solver (NSGS, ADMM, NSN_AC, NSN_FB, "
+     "PROX, VI_EG; sparse-block, and dense up to 60 contacts); ratio = HYBRID_NCP / Siconos. "
+     "n/a: a problem with joints, limits or compliance, which Siconos' fc3d does not take.",
+     "make bench-rigid", "rigid"),
+    ("rigid-rates", "Solved / total per method and problem set (same runs as rigid)",
+     "A method solved a problem when its re-scored relative error met 1e-8 within its default "
+     "max_iter (contact.h) or its default iterations and 60 s (Siconos: any of its storages).",
+     "make bench-rigid", "rigid"),
+    ("families-baseline", "The generated problem families: what they are and how hard",
+     "Per problem of bench/families.h's sweep (seed 1): its sizes, mass ratio, rank and condition "
+     "number of G (nonzero spectrum), the contact modes of the answer, and ADMM_NCP and PGS_NCP "
+     "cold at Siconos' relative error 1e-8 (2000 iterations), ADMM_NCP at 1e-4 (20000).",
+     "build/bench/families_baseline --sweep -s 1 (bench/README.md)", "rigid"),
+    ("lu", "The built-in dense LU against OpenBLAS dgetrf",
+     "GFLOP/s (2 n^3 / 3 flops) of the built-in LU with partial pivoting of one random matrix, "
+     "median of at least 7 timings, and ratio = built-in / OpenBLAS (one thread); header built "
+     "at -O2 -march=native and at plain -O2.",
+     "make bench-lu", "lu"),
     ("cholesky", "The built-in dense Cholesky against OpenBLAS dpotrf",
      "GFLOP/s (n^3/3 flops) of the built-in factorization of one random SPD matrix, median of at "
      "least 7 timings, and ratio = built-in / OpenBLAS (one thread) with OpenBLAS's default, "
