@@ -4,7 +4,7 @@
 # Run from the repository root:  sh tests/determinism.sh
 #
 # Builds tests/test_determinism.c (a fixed suite of solves, hashed with FNV-1a 64 per
-# precision) four ways per precision, all with
+# precision) with the implementation (tests/impl.c) four ways per precision, all with
 #     -ffp-contract=off -fno-fast-math
 # (no fused multiply-add contraction, no reassociation: the two flags that let a compiler
 # change rounding between optimization levels):
@@ -41,7 +41,7 @@ build_run() {
     tag=$1 comp=$2 lang=$3 opt=$4 precflag=$5
     exe=$OUT/$tag
     rm -f "$exe" "$exe.hash"
-    if ! $comp $lang $opt $DETFLAGS $WARN $precflag -I. -Itests -o "$exe" "$SRC" -lm >"$exe.log" 2>&1; then
+    if ! $comp $lang $opt $DETFLAGS $WARN $precflag -I. -Itests -o "$exe" tests/impl.c "$SRC" -lm >"$exe.log" 2>&1; then
         fail "determinism_build[$tag]" "compile failed (log $exe.log)"
         return 1
     fi

@@ -30,7 +30,6 @@
           NEWTON_NCP, PROX_NCP = C0 + up(n) + NSN;  HYBRID_NCP = ADMM + NSN
       with n = nb + nu + 3 nc, ng = nb + nu + nc and NB = CT__CHOL_NB = 16 (the Cholesky panel
       width); and CT_WORKSPACE_BOUND is at least ct_workspace_size and close above it. */
-#define CONTACT_IMPLEMENTATION
 #include "contact.h"
 #include "harness.h"
 #include "problems.h"

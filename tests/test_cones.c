@@ -4,7 +4,6 @@
    Projections are checked through Moreau's theorem: if x = p + q with p in C, q in the polar
    of C and <p, q> = 0, then p = P_C(x) and q = P_polar(x). The membership tests below use
    exact distance formulas computed in double, independent of contact.h. */
-#define CONTACT_IMPLEMENTATION
 #include "contact.h"
 #include "harness.h"
 
