@@ -148,13 +148,14 @@ $(EXTRA_RUNS): extra/%:
 	    cat $(LOGS)/extra/$*.log; \
 	fi
 
-# The builds and runs as jobs of one make -j$(JOBS) (-k: a program that does not build is
-# counted as one failure below, the others still run); then every log in a fixed order into
-# $(LOG), the wall time of each group, and the total as the last line.
+# The builds and runs as jobs of one make -j$(JOBS) (or of the caller's -jN jobserver; -k: a
+# program that does not build is counted as one failure below, the others still run); then
+# every log in a fixed order into $(LOG), the wall time of each group, and the total as the
+# last line.
 test:
 	@rm -rf $(LOGS) && mkdir -p $(LOGS) && : > $(TIMES)
 	@t0=$$(date +%s.%N); \
-	$(MAKE) --no-print-directory -k -j$(JOBS) -Otarget test-jobs; \
+	$(MAKE) --no-print-directory -k $(if $(filter -j%,$(MAKEFLAGS)),,-j$(JOBS)) -Otarget test-jobs; \
 	echo "make $$t0 $$(date +%s.%N)" >> $(TIMES)
 	@: > $(LOG); for r in $(TEST_RUNS) $(EXTRA_TESTS:%=extra/%); do \
 	    l=$(LOGS)/$${r#run/}.log; \
@@ -165,7 +166,7 @@ test:
 	        printf '== %s\n%s: did not run\n0 passed, 1 failed\n' "$${r#extra/}" "$${r#extra/}" | tee -a $(LOG); \
 	    fi; \
 	done
-	@sh tests/timing.sh $(TIMES) $(JOBS) $(CONFIGS)
+	@sh tests/timing.sh $(TIMES) $(or $(patsubst -j%,%,$(filter -j%,$(MAKEFLAGS))),$(JOBS)) $(CONFIGS)
 	@echo "== total"
 	@sh tests/summarize.sh $(LOG)
 
