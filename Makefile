@@ -1,12 +1,22 @@
 # contact.h - tests, demo and benchmark. GNU make >= 4.3, POSIX sh recipes.
 #
-#   make test            every test program in double, in float (-DCONTACT_USE_FLOAT) and both
-#                        again under -fsanitize=address,undefined; then tests/compile_tests.sh,
-#                        tests/lapack_test.sh and tests/cmake_consumer/run.sh when they exist.
-#                        The last line of the output is the total "N passed, M failed"; the
-#                        exit status is non-zero if any check failed.
+#   make test            every test program in double, in float (-DCONTACT_USE_FLOAT), both
+#                        again under -fsanitize=address,undefined, and the Cholesky and solver
+#                        tests at -O3 -march=native; then tests/determinism.sh, compile_tests.sh,
+#                        cmake_consumer/run.sh, lapack_test.sh, fclib_test.sh and
+#                        cross_compile.sh when they exist. contact.h's implementation is compiled
+#                        once per configuration (tests/impl.c) and linked into the programs
+#                        (TESTS_STANDALONE: those that still define it themselves). Builds, runs
+#                        and scripts are jobs of one make -j$(JOBS) (default: the number of
+#                        processors; JOBS=1 for one at a time); each one's output is printed in
+#                        one piece when it ends and kept in build/logs/ (all in a fixed order in
+#                        build/test.log). Then the wall time of each group (build and run per
+#                        configuration, each script), and last the total "N passed, M failed";
+#                        the exit status is non-zero if any check failed. A subset:
+#                        make test CONFIGS="double san-double" EXTRA_TESTS=
 #   make demo            build and run the world showcase (examples/world: every scenario, one
-#                        table) and build examples/box_push.c
+#                        table; examples/world/impl.c holds contact.h's implementation) and
+#                        build examples/box_push.c
 #   make world-plots     the world scenarios' CSVs and their PNG plots into build/world
 #                        (examples/world/plot.py, needs matplotlib); never writes docs/
 #   make docs-figures    the only target that writes tracked figures: regenerates the world
@@ -29,33 +39,94 @@ LDLIBS   = -lm
 SANFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g
 BUILD    = build
 
-# tests/test_<name>.c, each built four ways
-TESTS      = cones criteria cholesky solver validate io gs admm newton sparse safety determinism bounded families nsn
-DOUBLE     = $(TESTS:%=$(BUILD)/tests/double/test_%)
-FLOAT      = $(TESTS:%=$(BUILD)/tests/float/test_%)
-SAN_DOUBLE = $(TESTS:%=$(BUILD)/tests/san-double/test_%)
-SAN_FLOAT  = $(TESTS:%=$(BUILD)/tests/san-float/test_%)
+# Test configurations: the implementation is compiled once per configuration (tests/impl.c into
+# build/tests/<config>/impl.o) and linked into each test program of that configuration.
+CONFIGS = double float san-double san-float native-double native-float
+CONFIG_FLAGS_double        =
+CONFIG_FLAGS_float         = -DCONTACT_USE_FLOAT
+CONFIG_FLAGS_san-double    = $(SANFLAGS)
+CONFIG_FLAGS_san-float     = $(SANFLAGS) -DCONTACT_USE_FLOAT
+CONFIG_FLAGS_native-double = $(NATIVEFLAGS)
+CONFIG_FLAGS_native-float  = $(NATIVEFLAGS) -DCONTACT_USE_FLOAT
 # the Cholesky's register tile depends on the target ISA (4x4 SSE2, 6x8 AVX, 6x16 AVX-512):
-# also build the linear-algebra and solver tests for this machine at -O3, in both precisions
-NATIVE_TESTS = cholesky solver
-NATIVE     = $(NATIVE_TESTS:%=$(BUILD)/tests/native-double/test_%) \
-             $(NATIVE_TESTS:%=$(BUILD)/tests/native-float/test_%)
+# the linear-algebra and solver tests are also built for this machine at -O3, in both precisions
 NATIVEFLAGS = -O3 -march=native
+
+# tests/test_<name>.c, each built in double, float, san-double and san-float
+TESTS        = cones criteria cholesky solver validate io gs admm newton sparse safety determinism bounded families nsn
+NATIVE_TESTS = cholesky solver
 # tests/test_world.c links the rigid-body world of examples/world; its oracles are double-
 # precision physics, so it is built in double and double + sanitizers only
-WORLD_SRC  = examples/world/world.c examples/world/scenarios.c
-WORLD_DEPS = $(WORLD_SRC) examples/world/world.h examples/world/scenarios.h
-DOUBLE     += $(BUILD)/tests/double/test_world
-SAN_DOUBLE += $(BUILD)/tests/san-double/test_world
-TEST_BINS  = $(DOUBLE) $(FLOAT) $(SAN_DOUBLE) $(SAN_FLOAT) $(NATIVE)
+CONFIG_TESTS_double        = $(TESTS) world
+CONFIG_TESTS_float         = $(TESTS)
+CONFIG_TESTS_san-double    = $(TESTS) world
+CONFIG_TESTS_san-float     = $(TESTS)
+CONFIG_TESTS_native-double = $(NATIVE_TESTS)
+CONFIG_TESTS_native-float  = $(NATIVE_TESTS)
+# Tests that define CONTACT_IMPLEMENTATION themselves and are compiled as one translation unit:
+# the former white-box tests (criteria gs newton sparse: they called private ct__ functions;
+# the header's author is taking them over) and test_validate, whose counting allocator is a
+# compile-time hook (CONTACT_MALLOC/CONTACT_FREE). A test leaves this list when it drops the
+# define.
+TESTS_STANDALONE = criteria gs newton sparse validate
+
+WORLD_DEPS = examples/world/world.h examples/world/scenarios.h
 TEST_DEPS  = contact.h tests/harness.h tests/problems.h bench/families.h
+# build/tests/<config>/test_<name> of a configuration
+config_bins = $(patsubst %,$(BUILD)/tests/$(1)/test_%,$(CONFIG_TESTS_$(1)))
+TEST_BINS   = $(foreach c,$(CONFIGS),$(call config_bins,$(c)))
 
-# scripts other people own; each prints "N passed, M failed" lines of its own
-EXTRA_TESTS = tests/compile_tests.sh tests/lapack_test.sh tests/cmake_consumer/run.sh \
-              tests/fclib_test.sh tests/determinism.sh tests/cross_compile.sh
+# Every compile and test of `make test` appends "GROUP START END" to $(TIMES) (tests/timing.sh
+# prints the groups' wall times). $(call timed,GROUP,COMMAND) prints COMMAND and runs it.
+TIMES = $(BUILD)/times.txt
+timed = t0=$$(date +%s.%N); $(2); st=$$?; \
+        mkdir -p $(BUILD) && echo "$(1) $$t0 $$(date +%s.%N)" >> $(TIMES); exit $$st
+timed_echo = printf '%s\n' "$(2)"; $(call timed,$(1),$(2))
 
-LOG = $(BUILD)/test.log
+# the build rules of configuration $(1)
+define config_rules
+$(BUILD)/tests/$(1)/impl.o: tests/impl.c contact.h
+	@mkdir -p $$(@D)
+	@$$(call timed_echo,build:$(1),$$(CC) $$(CFLAGS) $$(CONFIG_FLAGS_$(1)) -I. -c -o $$@ tests/impl.c)
+
+$$(patsubst %,$(BUILD)/tests/$(1)/test_%.o,$$(filter-out $$(TESTS_STANDALONE),$$(CONFIG_TESTS_$(1)))): \
+$(BUILD)/tests/$(1)/%.o: tests/%.c $$(TEST_DEPS) $$(WORLD_DEPS)
+	@mkdir -p $$(@D)
+	@$$(call timed_echo,build:$(1),$$(CC) $$(CFLAGS) $$(CONFIG_FLAGS_$(1)) -I. -Iexamples/world -c -o $$@ $$<)
+
+$(BUILD)/tests/$(1)/world/%.o: examples/world/%.c $$(WORLD_DEPS) contact.h
+	@mkdir -p $$(@D)
+	@$$(call timed_echo,build:$(1),$$(CC) $$(CFLAGS) $$(CONFIG_FLAGS_$(1)) -I. -Iexamples/world -c -o $$@ $$<)
+
+$$(patsubst %,$(BUILD)/tests/$(1)/test_%,$$(filter-out $$(TESTS_STANDALONE),$$(CONFIG_TESTS_$(1)))): \
+$(BUILD)/tests/$(1)/%: $(BUILD)/tests/$(1)/%.o $(BUILD)/tests/$(1)/impl.o
+	@$$(call timed_echo,build:$(1),$$(CC) $$(CFLAGS) $$(CONFIG_FLAGS_$(1)) -o $$@ $$^ $$(LDLIBS))
+
+$(BUILD)/tests/$(1)/test_world: $(BUILD)/tests/$(1)/world/world.o $(BUILD)/tests/$(1)/world/scenarios.o
+
+$$(patsubst %,$(BUILD)/tests/$(1)/test_%,$$(filter $$(TESTS_STANDALONE),$$(CONFIG_TESTS_$(1)))): \
+$(BUILD)/tests/$(1)/%: tests/%.c $$(TEST_DEPS)
+	@mkdir -p $$(@D)
+	@$$(call timed_echo,build:$(1),$$(CC) $$(CFLAGS) $$(CONFIG_FLAGS_$(1)) -I. -o $$@ $$< $$(LDLIBS))
+endef
+$(foreach c,$(CONFIGS),$(eval $(call config_rules,$(c))))
+
+# scripts other people own; each prints "N passed, M failed" lines of its own. The slow ones
+# first: make starts the jobs in this order.
+EXTRA_TESTS = tests/determinism.sh tests/compile_tests.sh tests/cmake_consumer/run.sh \
+              tests/lapack_test.sh tests/fclib_test.sh tests/cross_compile.sh
+
+LOG  = $(BUILD)/test.log
+LOGS = $(BUILD)/logs
 SAN_ENV = ASAN_OPTIONS=abort_on_error=0:detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
+NPROC := $(shell nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
+JOBS ?= $(NPROC)
+
+# run/<config>/test_<name> and extra/<script>: one test program or script each, through
+# tests/run.sh into $(LOGS)/<same name>.log (printed when it ends)
+TEST_RUNS  = $(patsubst $(BUILD)/tests/%,run/%,$(TEST_BINS))
+EXTRA_RUNS = $(EXTRA_TESTS:%=extra/%)
+.PHONY: test-jobs $(TEST_RUNS) $(EXTRA_RUNS)
 
 .PHONY: all test tests demo bench bench-build bench-suite bench-cholesky clean fuzz
 
@@ -63,43 +134,43 @@ all: tests
 
 tests: $(TEST_BINS)
 
-test: $(TEST_BINS)
-	@mkdir -p $(BUILD) && : > $(LOG)
-	@for t in $(DOUBLE) $(FLOAT) $(NATIVE); do \
-	    sh tests/run.sh "$$t" "./$$t" | tee -a $(LOG); \
+# the standalone sanitizer builds are the longest compiles: listed first, they start first
+test-jobs: $(EXTRA_RUNS) $(filter $(foreach t,$(TESTS_STANDALONE),run/san-%/test_$(t)),$(TEST_RUNS)) \
+           $(TEST_RUNS)
+
+$(TEST_RUNS): run/%: $(BUILD)/tests/%
+	@mkdir -p $(dir $(LOGS)/$*)
+	@$(call timed,run:$(patsubst %/,%,$(dir $*)),sh tests/run.sh $< $(if $(filter san-%,$*),env $(SAN_ENV)) ./$< > $(LOGS)/$*.log)
+	@cat $(LOGS)/$*.log
+
+$(EXTRA_RUNS): extra/%:
+	@mkdir -p $(dir $(LOGS)/extra/$*)
+	@if [ -f $* ]; then \
+	    ( $(call timed,extra:$*,sh tests/run.sh $* sh $* > $(LOGS)/extra/$*.log) ); \
+	    cat $(LOGS)/extra/$*.log; \
+	fi
+
+# The builds and runs as jobs of one make -j$(JOBS) (or of the caller's -jN jobserver; -k: a
+# program that does not build is counted as one failure below, the others still run); then
+# every log in a fixed order into $(LOG), the wall time of each group, and the total as the
+# last line.
+test:
+	@rm -rf $(LOGS) && mkdir -p $(LOGS) && : > $(TIMES)
+	@t0=$$(date +%s.%N); \
+	$(MAKE) --no-print-directory -k $(if $(filter -j%,$(MAKEFLAGS)),,-j$(JOBS)) -Otarget test-jobs; \
+	echo "make $$t0 $$(date +%s.%N)" >> $(TIMES)
+	@: > $(LOG); for r in $(TEST_RUNS) $(EXTRA_TESTS:%=extra/%); do \
+	    l=$(LOGS)/$${r#run/}.log; \
+	    if [ -f "$$l" ]; then cat "$$l" >> $(LOG); \
+	    elif [ "$${r#extra/}" = "$$r" ]; then \
+	        printf '== %s\n%s: not built\n0 passed, 1 failed\n' "$(BUILD)/tests/$${r#run/}" "$(BUILD)/tests/$${r#run/}" | tee -a $(LOG); \
+	    elif [ -f "$${r#extra/}" ]; then \
+	        printf '== %s\n%s: did not run\n0 passed, 1 failed\n' "$${r#extra/}" "$${r#extra/}" | tee -a $(LOG); \
+	    fi; \
 	done
-	@for t in $(SAN_DOUBLE) $(SAN_FLOAT); do \
-	    sh tests/run.sh "$$t" env $(SAN_ENV) "./$$t" | tee -a $(LOG); \
-	done
-	@for s in $(EXTRA_TESTS); do \
-	    if [ -f "$$s" ]; then sh tests/run.sh "$$s" sh "$$s" | tee -a $(LOG); fi; \
-	done
+	@sh tests/timing.sh $(TIMES) $(or $(patsubst -j%,%,$(filter -j%,$(MAKEFLAGS))),$(JOBS)) $(CONFIGS)
 	@echo "== total"
 	@sh tests/summarize.sh $(LOG)
-
-$(BUILD)/tests/double/%: tests/%.c $(TEST_DEPS)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -I. -o $@ $< $(LDLIBS)
-
-$(BUILD)/tests/float/%: tests/%.c $(TEST_DEPS)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -DCONTACT_USE_FLOAT -I. -o $@ $< $(LDLIBS)
-
-$(BUILD)/tests/native-double/%: tests/%.c $(TEST_DEPS)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(NATIVEFLAGS) -I. -o $@ $< $(LDLIBS)
-
-$(BUILD)/tests/native-float/%: tests/%.c $(TEST_DEPS)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(NATIVEFLAGS) -DCONTACT_USE_FLOAT -I. -o $@ $< $(LDLIBS)
-
-$(BUILD)/tests/san-double/%: tests/%.c $(TEST_DEPS)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(SANFLAGS) -I. -o $@ $< $(LDLIBS)
-
-$(BUILD)/tests/san-float/%: tests/%.c $(TEST_DEPS)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(SANFLAGS) -DCONTACT_USE_FLOAT -I. -o $@ $< $(LDLIBS)
 
 # make fuzz [FUZZ_TIME=seconds]: the libFuzzer + ASan + UBSan harness of ct_solve
 # (tests/fuzz/fuzz_solve.c), double then float, FUZZ_TIME/2 seconds each, one job; needs clang
@@ -125,20 +196,17 @@ $(BUILD)/fuzz/make_corpus: tests/fuzz/make_corpus.c tests/fuzz/fuzz_format.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -o $@ tests/fuzz/make_corpus.c -lm
 
-$(BUILD)/tests/double/test_world: tests/test_world.c $(WORLD_DEPS) $(TEST_DEPS)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -I. -Iexamples/world -o $@ tests/test_world.c $(WORLD_SRC) $(LDLIBS)
-
-$(BUILD)/tests/san-double/test_world: tests/test_world.c $(WORLD_DEPS) $(TEST_DEPS)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(SANFLAGS) -I. -Iexamples/world -o $@ tests/test_world.c $(WORLD_SRC) $(LDLIBS)
-
 demo: $(BUILD)/world_demo $(BUILD)/box_push
 	./$(BUILD)/world_demo
 
-$(BUILD)/world_demo: examples/world/demo.c $(WORLD_DEPS) contact.h
+# examples/world/impl.c holds contact.h's implementation; world.c, scenarios.c, demo.c include it
+WORLD_OBJS = $(patsubst %,$(BUILD)/world_obj/%.o,demo world scenarios impl)
+$(BUILD)/world_demo: $(WORLD_OBJS)
+	$(CC) $(CFLAGS) -o $@ $(WORLD_OBJS) $(LDLIBS)
+
+$(BUILD)/world_obj/%.o: examples/world/%.c $(WORLD_DEPS) contact.h
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -I. -Iexamples/world -o $@ examples/world/demo.c $(WORLD_SRC) $(LDLIBS)
+	$(CC) $(CFLAGS) -I. -Iexamples/world -c -o $@ $<
 
 .PHONY: world-plots docs-figures docs-api bench-world
 world-plots: $(BUILD)/world_demo

@@ -59,6 +59,20 @@ cc_obj() {
 # run_exe EXE: run a test program, its output to the log
 run_exe() { try "$1"; }
 
+# impl_obj OBJ: tests/compile/tu_impl.c compiled with $CC, once per run (the checks that link the
+# implementation against another translation unit share it; its log is copied into $LOG)
+TU_IMPL=$OUT/tu_impl.o
+tu_impl_status=""
+impl_obj() {
+    if [ -z "$tu_impl_status" ]; then
+        echo "+ $CC $CFLAGS_T -c $SRC/tu_impl.c -o $TU_IMPL" >"$OUT/tu_impl.log"
+        $CC $CFLAGS_T -c $SRC/tu_impl.c -o "$TU_IMPL" >>"$OUT/tu_impl.log" 2>&1
+        tu_impl_status=$?
+    fi
+    cat "$OUT/tu_impl.log" >>"$LOG"
+    [ "$tu_impl_status" -eq 0 ] && cp "$TU_IMPL" "$1"
+}
+
 # resolve NAME: the real path of a command, to avoid testing the same compiler twice
 resolve() {
     p=$(command -v "$1" 2>/dev/null) || return 1
@@ -71,7 +85,8 @@ resolve() {
 check_two_tu() { # NAME CCOMPILER
     name=$1 comp=$2
     begin "$name"
-    if ! cc_obj "$comp" "$CFLAGS_T" $SRC/tu_impl.c "$D/impl.o"; then fail "$name" "$(why 'compiling tu_impl.c')"; return; fi
+    if [ "$comp" = "$CC" ]; then impl_obj "$D/impl.o"; else cc_obj "$comp" "$CFLAGS_T" $SRC/tu_impl.c "$D/impl.o"; fi ||
+        { fail "$name" "$(why 'compiling tu_impl.c')"; return; }
     if ! cc_obj "$comp" "$CFLAGS_T" $SRC/tu_user.c "$D/user.o"; then fail "$name" "$(why 'compiling tu_user.c')"; return; fi
     if ! try $comp "$D/user.o" "$D/impl.o" -o "$D/app" -lm; then fail "$name" "$(why 'link')"; return; fi
     if ! run_exe "$D/app"; then fail "$name" "$(why 'run')"; return; fi
@@ -113,7 +128,7 @@ for cxx in "$CXX" g++ clang++; do
     # a C++ file that only includes the header, linked to the C implementation (extern "C")
     name="cxx_user_c_impl[$tag]"
     begin "cxx_user_c_impl_$tag"
-    if ! cc_obj "$CC" "$CFLAGS_T" $SRC/tu_impl.c "$D/impl.o"; then fail "$name" "$(why 'compiling tu_impl.c')"
+    if ! impl_obj "$D/impl.o"; then fail "$name" "$(why 'compiling tu_impl.c')"
     elif ! cc_obj "$cxx" "$CXXFLAGS_T" $SRC/cxx_user.cpp "$D/user.o"; then fail "$name" "$(why 'compiling cxx_user.cpp')"
     elif ! try $cxx "$D/user.o" "$D/impl.o" -o "$D/app" -lm; then fail "$name" "$(why 'link')"
     elif ! run_exe "$D/app"; then fail "$name" "$(why 'run')"
@@ -137,7 +152,7 @@ check_c_prog float $SRC/float.c
 # A float file calling ct_solve against the double implementation must not link.
 name=float_double_mismatch_link_fails
 begin "$name"
-if ! cc_obj "$CC" "$CFLAGS_T" $SRC/tu_impl.c "$D/impl.o"; then fail "$name" "$(why 'compiling tu_impl.c')"
+if ! impl_obj "$D/impl.o"; then fail "$name" "$(why 'compiling tu_impl.c')"
 elif ! cc_obj "$CC" "$CFLAGS_T" $SRC/mismatch_float_user.c "$D/user.o"; then fail "$name" "$(why 'compiling mismatch_float_user.c')"
 elif try $CC "$D/user.o" "$D/impl.o" -o "$D/app" -lm; then
     fail "$name" "a CONTACT_USE_FLOAT file linked against the double implementation (log $LOG)"
@@ -158,7 +173,7 @@ else
     bad=""
     err=""
     # control: the default build must show malloc, or the nm test below proves nothing
-    if ! cc_obj "$CC" "$CFLAGS_T" $SRC/tu_impl.c "$D/control.o"; then err=$(why 'compiling tu_impl.c')
+    if ! impl_obj "$D/control.o"; then err=$(why 'compiling tu_impl.c')
     elif ! nm -u "$D/control.o" | awk '{print $NF}' | grep -Eq "$ALLOC"; then
         err="control: nm -u shows no malloc in the default build, the check is blind"
     fi

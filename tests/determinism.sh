@@ -4,7 +4,7 @@
 # Run from the repository root:  sh tests/determinism.sh
 #
 # Builds tests/test_determinism.c (a fixed suite of solves, hashed with FNV-1a 64 per
-# precision) four ways per precision, all with
+# precision) with the implementation (tests/impl.c) four ways per precision, all with
 #     -ffp-contract=off -fno-fast-math
 # (no fused multiply-add contraction, no reassociation: the two flags that let a compiler
 # change rounding between optimization levels):
@@ -35,13 +35,28 @@ if [ ! -f "$SRC" ]; then
 fi
 mkdir -p "$OUT" || exit 1
 
-# build_run TAG COMPILER LANGFLAGS OPT PRECFLAG: build, run, leave the hash in $OUT/TAG.hash
+# The builds (the implementation, tests/impl.c, and the suite, each build with its compiler and
+# flags) run in the background, JOBS at a time (default: the number of processors); then each
+# build is run and checked in a fixed order.
+JOBS=${JOBS:-$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)}
+running=0
+# build TAG COMPILER LANGFLAGS OPT PRECFLAG: compile $OUT/TAG in the background; the compiler's
+# exit status goes to $OUT/TAG.built
+build() {
+    exe=$OUT/$1
+    rm -f "$exe" "$exe.hash" "$exe.built"
+    ($2 $3 $4 $DETFLAGS $WARN $5 -I. -Itests -o "$exe" tests/impl.c "$SRC" -lm >"$exe.log" 2>&1
+        echo $? >"$exe.built") &
+    running=$((running + 1))
+    if [ "$running" -ge "$JOBS" ]; then wait; running=0; fi
+}
+
+# run_check TAG: check the build, run it, leave the hash in $OUT/TAG.hash
 # (sh has no local variables: these names must differ from the caller's)
-build_run() {
-    tag=$1 comp=$2 lang=$3 opt=$4 precflag=$5
+run_check() {
+    tag=$1
     exe=$OUT/$tag
-    rm -f "$exe" "$exe.hash"
-    if ! $comp $lang $opt $DETFLAGS $WARN $precflag -I. -Itests -o "$exe" "$SRC" -lm >"$exe.log" 2>&1; then
+    if [ "$(cat "$exe.built" 2>/dev/null)" != 0 ]; then
         fail "determinism_build[$tag]" "compile failed (log $exe.log)"
         return 1
     fi
@@ -58,19 +73,36 @@ build_run() {
     return 0
 }
 
+have_cxx=0
+have "$(echo $CXX | cut -d' ' -f1)" && have_cxx=1
+have_clang=0
+if have clang && [ "$(readlink -f "$(command -v clang)")" != "$(readlink -f "$(command -v $CC)" 2>/dev/null)" ]; then
+    have_clang=1
+fi
+# tags_of PREC: the builds of one precision, in the order they are compared
+tags_of() {
+    echo "$1-c-O0 $1-c-O2"
+    [ "$have_cxx" = 0 ] || echo "$1-cxx-O0 $1-cxx-O2"
+    [ "$have_clang" = 0 ] || echo "$1-clang-O2"
+}
 for prec in double float; do
     pf=""
     [ "$prec" = float ] && pf=-DCONTACT_USE_FLOAT
+    build "$prec-c-O0" "$CC" "-std=c99" -O0 "$pf"
+    build "$prec-c-O2" "$CC" "-std=c99" -O2 "$pf"
+    if [ "$have_cxx" = 1 ]; then
+        build "$prec-cxx-O0" "$CXX" "-x c++ -std=c++11" -O0 "$pf"
+        build "$prec-cxx-O2" "$CXX" "-x c++ -std=c++11" -O2 "$pf"
+    fi
+    [ "$have_clang" = 0 ] || build "$prec-clang-O2" clang "-std=c99" -O2 "$pf"
+done
+wait
+
+for prec in double float; do
     tags=""
-    build_run "$prec-c-O0" "$CC" "-std=c99" -O0 "$pf" && tags="$tags $prec-c-O0"
-    build_run "$prec-c-O2" "$CC" "-std=c99" -O2 "$pf" && tags="$tags $prec-c-O2"
-    if have "$(echo $CXX | cut -d' ' -f1)"; then
-        build_run "$prec-cxx-O0" "$CXX" "-x c++ -std=c++11" -O0 "$pf" && tags="$tags $prec-cxx-O0"
-        build_run "$prec-cxx-O2" "$CXX" "-x c++ -std=c++11" -O2 "$pf" && tags="$tags $prec-cxx-O2"
-    fi
-    if have clang && [ "$(readlink -f "$(command -v clang)")" != "$(readlink -f "$(command -v $CC)" 2>/dev/null)" ]; then
-        build_run "$prec-clang-O2" clang "-std=c99" -O2 "$pf" && tags="$tags $prec-clang-O2"
-    fi
+    for t in $(tags_of $prec); do
+        run_check "$t" && tags="$tags $t"
+    done
     # every build that ran must print the hash of the first
     ref=""
     diff_list=""

@@ -22,8 +22,14 @@ mkdir -p "$OUT"
 printf '#include <fclib.h>\nint main(void) { return fclib_read_local("x") != 0; }\n' > "$OUT/probe.c"
 "$CC" -o "$OUT/probe" "$OUT/probe.c" -lfclib > /dev/null 2>&1 || skip "libfclib not installed (apt-get install libfclib-dev)"
 flags="-O2 -Wall -Wextra -Werror -DBENCH_WITH_FCLIB -I. -Ibench"
-if "$CC" $flags -o "$OUT/ct_bench" bench/ct_bench.c -lfclib -lm &&
-   "$CC" $flags -o "$OUT/fclib2ctp" bench/fclib2ctp.c -lfclib -lm; then
+# the two programs build side by side
+"$CC" $flags -o "$OUT/ct_bench" bench/ct_bench.c -lfclib -lm &
+bench_pid=$!
+"$CC" $flags -o "$OUT/fclib2ctp" bench/fclib2ctp.c -lfclib -lm
+conv_status=$?
+wait $bench_pid
+bench_status=$?
+if [ $bench_status -eq 0 ] && [ $conv_status -eq 0 ]; then
     ok build
 else
     ko build

@@ -1,6 +1,7 @@
 /* tests/harness.h - the tiny test harness of contact.h's suite (plain C99, no dependencies).
 
-   Each test program includes contact.h (with CONTACT_IMPLEMENTATION) and then this file, calls
+   Each test program includes contact.h and then this file (the implementation is linked from
+   tests/impl.c's object, or defined before the include by the Makefile's TESTS_STANDALONE), calls
    CHECK-style macros, and ends with `return th_summary();`, which prints exactly one line
        N passed, M failed
    and returns 0 if M == 0 (1 otherwise). tests/run.sh and tests/summarize.sh add the lines of

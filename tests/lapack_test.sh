@@ -3,8 +3,8 @@
 # lapack_test.sh - contact.h with CONTACT_USE_LAPACK + CONTACT_USE_BLAS against its built-in
 # linear algebra, in double and in float. Run from the repository root:
 #     sh tests/lapack_test.sh
-# Builds tests/lapack_test.c four ways under build/lapack/: {double, float} x {hooked
-# (-DCONTACT_USE_LAPACK -DCONTACT_USE_BLAS, -llapack -lblas), built-in (no macros)}, then
+# Builds tests/lapack_test.c four ways under build/lapack/ (in parallel): {double, float} x
+# {hooked (-DCONTACT_USE_LAPACK -DCONTACT_USE_BLAS, -llapack -lblas), built-in (no macros)}, then
 #   - checks that the hooked objects really call [ds]potrf_/[ds]potrs_/[ds]symv_ (nm),
 #   - runs "chol" (Cholesky factors and solves vs a plain reference Cholesky, n up to 300),
 #   - runs "solve" (ADMM_NCP and PGS_NCP on random problems G = J M^-1 J^T) in both builds
@@ -71,22 +71,34 @@ run_prog() {
     fi
 }
 
+# the four builds in the background, side by side (each leaves its exit status in *.built)
 for prec in double float; do
     pflag=""
     [ "$prec" = float ] && pflag="-DCONTACT_USE_FLOAT"
+    hooked=$OUT/lapack_$prec
+    builtin=$OUT/builtin_$prec
+    rm -f "$hooked.built" "$builtin.built"
+    ($CC $FLAGS $pflag $HOOKS -c tests/lapack_test.c -o "$hooked.o" >"$hooked.build.log" 2>&1 &&
+        $CC "$hooked.o" -o "$hooked" $LIBS -lm >>"$hooked.build.log" 2>&1
+        echo $? >"$hooked.built") &
+    ($CC $FLAGS $pflag tests/lapack_test.c -o "$builtin" -lm >"$builtin.build.log" 2>&1
+        echo $? >"$builtin.built") &
+done
+wait
+
+for prec in double float; do
     if [ "$prec" = float ]; then x=s; tol=1e-3; else x=d; tol=1e-6; fi
     hooked=$OUT/lapack_$prec
     builtin=$OUT/builtin_$prec
 
     built=1
-    if $CC $FLAGS $pflag $HOOKS -c tests/lapack_test.c -o "$hooked.o" >"$hooked.build.log" 2>&1 &&
-        $CC "$hooked.o" -o "$hooked" $LIBS -lm >>"$hooked.build.log" 2>&1; then
+    if [ "$(cat "$hooked.built" 2>/dev/null)" = 0 ]; then
         pass "build[$prec,lapack]"
     else
         fail "build[$prec,lapack]" "$(grep -m 1 -E 'error|undefined' "$hooked.build.log"), log $hooked.build.log"
         built=0
     fi
-    if $CC $FLAGS $pflag tests/lapack_test.c -o "$builtin" -lm >"$builtin.build.log" 2>&1; then
+    if [ "$(cat "$builtin.built" 2>/dev/null)" = 0 ]; then
         pass "build[$prec,builtin]"
     else
         fail "build[$prec,builtin]" "$(grep -m 1 -E 'error|undefined' "$builtin.build.log"), log $builtin.build.log"

@@ -1,6 +1,7 @@
 /* tests/problems.h - problems shared by the solver tests (test_solver.c, test_gs.c, ...): an owned
    problem, random feasible problems built as G = J M^-1 J^T, and the condition number of G by
-   Jacobi eigenvalues, and the two-box stack. Include after contact.h (with CONTACT_IMPLEMENTATION) and harness.h. */
+   Jacobi eigenvalues, and the two-box stack. Include after contact.h and harness.h
+   (public API only: the implementation may be in another translation unit). */
 #ifndef TESTS_PROBLEMS_H
 #define TESTS_PROBLEMS_H
 

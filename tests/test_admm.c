@@ -3,7 +3,6 @@
    (spectral, linear, fixed) with their settings validation, divergence on infeasible problems,
    mass-ratio stacks, compliant closed forms, the compliance helpers, reuse across calls
    (the solver object's state: warm rho and dual, reuse of the factorization; the history buffer) and the inverse dynamics. */
-#define CONTACT_IMPLEMENTATION
 #include "contact.h"
 #include "harness.h"
 #include "problems.h"

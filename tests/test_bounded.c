@@ -30,7 +30,6 @@
           NEWTON_NCP, PROX_NCP = C0 + up(n) + NSN;  HYBRID_NCP = ADMM + NSN
       with n = nb + nu + 3 nc, ng = nb + nu + nc and NB = CT__CHOL_NB = 16 (the Cholesky panel
       width); and CT_WORKSPACE_BOUND is at least ct_workspace_size and close above it. */
-#define CONTACT_IMPLEMENTATION
 #include "contact.h"
 #include "harness.h"
 #include "problems.h"
@@ -173,9 +172,8 @@ static void solve_infeasible(const ct_problem *p, int n, const char *what, int v
         if (verbose)
             printf("infeasible %s %-12s %-9s %4d it, |lambda|_inf %.3g, |v|_inf %.3g (%s)\n", what,
                    name, r == CT_OK ? "ok" : ct_result_string(r), info.iterations,
-                   (double)(CONTACT_FABS(lambda[0]) > CONTACT_FABS(lambda[1]) ? CONTACT_FABS(lambda[0])
-                                                                                : CONTACT_FABS(lambda[1])),
-                   (double)(CONTACT_FABS(v[0]) > CONTACT_FABS(v[1]) ? CONTACT_FABS(v[0]) : CONTACT_FABS(v[1])),
+                   fmax(fabs((double)lambda[0]), fabs((double)lambda[1])),
+                   fmax(fabs((double)v[0]), fabs((double)v[1])),
                    ct_status_string(info.status));
         ct_workspace_free(&ws);
     }

@@ -4,7 +4,6 @@
    Buffers are allocated with their exact extent ((n-1)*lda + n elements, scratch of exactly
    ct_cholesky_scratch_size) so that the sanitizer build catches any access past them; the
    strictly upper triangle and the lda padding hold sentinels that must survive. */
-#define CONTACT_IMPLEMENTATION
 #include "contact.h"
 #include "harness.h"
 

@@ -4,7 +4,6 @@
    Projections are checked through Moreau's theorem: if x = p + q with p in C, q in the polar
    of C and <p, q> = 0, then p = P_C(x) and q = P_polar(x). The membership tests below use
    exact distance formulas computed in double, independent of contact.h. */
-#define CONTACT_IMPLEMENTATION
 #include "contact.h"
 #include "harness.h"
 
@@ -23,12 +22,16 @@ typedef void (*proj3_fn)(ct_real, const ct_real *, ct_real *);
 static const double MUS[] = {0.0, 1e-6, 0.1, 0.3, 0.5, 1.0, 2.0, 10.0, 1e6};
 #define NMUS ((int)(sizeof(MUS) / sizeof(MUS[0])))
 
-/* round a double 3-vector to ct_real and back (so references see the exact inputs) */
+/* round a double 3-vector to ct_real and back (so references see the exact inputs). The
+   rounding goes through a volatile: GCC 12.2 at -O2 (Debian bookworm) vectorizes the round
+   trip of x[0], x[1] into a plain copy, in float, once the callees are not inlined (the
+   implementation is in another translation unit), and the exact checks fail on the inputs. */
 static void to_real3(const double x[3], ct_real r[3], double xd[3]) {
     int i;
     for (i = 0; i < 3; ++i) {
-        r[i] = (ct_real)x[i];
-        xd[i] = (double)r[i];
+        volatile ct_real t = (ct_real)x[i];
+        r[i] = t;
+        xd[i] = (double)t;
     }
 }
 static void call3(proj3_fn f, double mu, const double x[3], double out[3]) {

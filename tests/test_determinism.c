@@ -13,7 +13,6 @@
        determinism hash <precision>: <16 hex digits>
    tests/determinism.sh builds it at -O0 and -O2 (both -ffp-contract=off -fno-fast-math), as C
    and as C++, and checks that every build prints the same hash. */
-#define CONTACT_IMPLEMENTATION
 #include "contact.h"
 #include "harness.h"
 #include "problems.h"

@@ -14,7 +14,6 @@
    the joint rows and the mass matrix together). Tolerances against ct_delassus_from_mj:
    1e-11 max G_ii in double (measured up to 7e-16), 2e-5 in float (measured up to 3.2e-7: the
    float Cholesky of M). */
-#define CONTACT_IMPLEMENTATION
 #include "contact.h"
 #include "harness.h"
 #define FAMILIES_IMPLEMENTATION

@@ -2,7 +2,6 @@
    precisions with and without R, and every malformed file gets CT_ERROR_IO or
    CT_ERROR_INVALID_SIZE, never a crash. */
 #define CONTACT_IO
-#define CONTACT_IMPLEMENTATION
 #include "contact.h"
 #include "harness.h"
 

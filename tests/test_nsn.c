@@ -14,7 +14,6 @@
       factorizations); the solver object gives ct_solve's bits.
    5. HYBRID_NCP on stacks with alternating mass ratios (bench/families.h), where Newton alone
       can stall: it meets the tolerance. */
-#define CONTACT_IMPLEMENTATION
 #include "contact.h"
 #include "harness.h"
 #include "problems.h"

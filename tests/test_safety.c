@@ -7,7 +7,6 @@
    Checked: ct_solve returns CT_OK (or CT_ERROR_OUT_OF_RANGE / CT_ERROR_INVALID_SOFT where the
    inputs call for it), lambda, v and every residual are finite, the status is one of the four
    outcomes, and CONVERGED only when the returned point meets the tolerance. */
-#define CONTACT_IMPLEMENTATION
 #include "contact.h"
 #include "harness.h"
 #include "problems.h"

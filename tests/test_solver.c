@@ -8,7 +8,6 @@
       Jacobi eigenvalue computation, mu <= 0.2) they must agree on v;
    3. info fields, warm start, determinism, inputs left untouched;
    4. caller-owned workspaces of exactly ct_workspace_size bytes at every misalignment. */
-#define CONTACT_IMPLEMENTATION
 #include "contact.h"
 #include "harness.h"
 #include "problems.h"

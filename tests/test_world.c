@@ -1,6 +1,7 @@
 /* tests/test_world.c - the physical oracles of examples/world (issue 7), at dt = 1e-3 s unless
-   stated. Links examples/world/world.c (which holds contact.h's implementation) and
-   examples/world/scenarios.c; the scenarios are the demo's, so the demo prints what is tested.
+   stated. Links examples/world/world.c, examples/world/scenarios.c and the configuration's
+   contact.h implementation (tests/impl.c's object); the scenarios are the demo's, so the demo
+   prints what is tested.
 
    PRECISION. Built in double and double + ASan/UBSan only (Makefile): the oracles are
    double-precision physics (NCP residuals of 1e-9 N, drifts below 1e-6 m, loop closure below

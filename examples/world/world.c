@@ -5,7 +5,6 @@
 #if !defined(_POSIX_C_SOURCE) && !defined(_WIN32)
 #define _POSIX_C_SOURCE 199309L /* clock_gettime */
 #endif
-#define CONTACT_IMPLEMENTATION
 #include "world.h"
 
 #include <math.h>
