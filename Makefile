@@ -64,11 +64,8 @@ CONFIG_TESTS_san-float     = $(TESTS)
 CONFIG_TESTS_native-double = $(NATIVE_TESTS)
 CONFIG_TESTS_native-float  = $(NATIVE_TESTS)
 # Tests that define CONTACT_IMPLEMENTATION themselves and are compiled as one translation unit:
-# the former white-box tests (criteria gs newton sparse: they called private ct__ functions;
-# the header's author is taking them over) and test_validate, whose counting allocator is a
-# compile-time hook (CONTACT_MALLOC/CONTACT_FREE). A test leaves this list when it drops the
-# define.
-TESTS_STANDALONE = criteria gs newton sparse validate
+# test_validate, whose counting allocator is a compile-time hook (CONTACT_MALLOC/CONTACT_FREE).
+TESTS_STANDALONE = validate
 
 WORLD_DEPS = examples/world/world.h examples/world/scenarios.h
 TEST_DEPS  = contact.h tests/harness.h tests/problems.h bench/families.h
@@ -114,7 +111,9 @@ $(foreach c,$(CONFIGS),$(eval $(call config_rules,$(c))))
 # scripts other people own; each prints "N passed, M failed" lines of its own. The slow ones
 # first: make starts the jobs in this order.
 EXTRA_TESTS = tests/determinism.sh tests/compile_tests.sh tests/cmake_consumer/run.sh \
-              tests/lapack_test.sh tests/fclib_test.sh tests/cross_compile.sh
+              tests/lapack_test.sh tests/fclib_test.sh tests/cross_compile.sh \
+              tests/threads_test.sh tests/readme_check.sh tests/version_check.sh \
+              tests/docs_check.sh tests/refs_check.sh
 
 LOG  = $(BUILD)/test.log
 LOGS = $(BUILD)/logs

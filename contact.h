@@ -1182,7 +1182,7 @@ CT_API ct_result ct_sparse_from_dense(int nb, int nu, int nc, const ct_real *G, 
 /* --- group: Problem files --- */
 /* Write and read a problem in contact.h's text format (needs stdio and malloc; CONTACT_NO_IO
    removes it), to attach a failing problem to a bug report or to keep benchmark problems.
-   Format (docs/math.md):
+   Format:
        contact.h problem 1
        nb <nb> nu <nu> nc <nc> R <0|1>
        G <n lines of n numbers>  g <n numbers>  mu <nc numbers>  [R <n numbers>]  end

@@ -2,7 +2,6 @@
 
    ct_criteria does not read G: it scores the given (lambda, v) and uses g only for the
    denominator of the relative error. Expected values are computed by hand in the comments. */
-#define CONTACT_IMPLEMENTATION
 #include "contact.h"
 #include "harness.h"
 

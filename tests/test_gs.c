@@ -37,7 +37,6 @@
    single-contact solvers is 1e-4 relative on the objective and 2e-3 relative on the impulse
    (the objective is flat at its minimum: an objective error of eps gives an angle error of
    ~sqrt(eps)), and the warm-start bound is 5 sweeps. */
-#define CONTACT_IMPLEMENTATION
 #include "contact.h"
 #include "harness.h"
 #include "problems.h"

@@ -3,7 +3,6 @@
    and SAP against ADMM_CCP on the same convex problem, the contact-space and generalized-
    velocity paths against each other, Lagged and Similar closed forms, a singular G, the
    iteration counts, and the input errors. */
-#define CONTACT_IMPLEMENTATION
 #include "contact.h"
 #include "harness.h"
 #include "problems.h"

@@ -5,7 +5,6 @@
    same pattern and of the numeric factor across new g, a 1000-contact pile solved within the
    workspace ct_workspace_size_problem reports, and the operator form (ct_operator) against
    the dense G. */
-#define CONTACT_IMPLEMENTATION
 #include "contact.h"
 #include "harness.h"
 #include "problems.h"
