@@ -688,8 +688,8 @@ typedef struct ct_nsn_settings {
 
 /* HYBRID_NCP: max_iter bounds its ADMM iterations, these its Newton phases. */
 typedef struct ct_hybrid_settings {
-    int newton_first;     /* Newton steps from the start before any ADMM (0: ADMM first),
-                             >= 0; default 20                                                 */
+    int newton_first;     /* Newton steps from the start before any ADMM (0: ADMM first; the
+                             stall rule newton_stall ends it sooner), >= 0; default 100       */
     int prox_first;       /* then PROX steps from Newton's best point before any ADMM, >= 0;
                              default 100                                                      */
     int chunk;            /* ADMM iterations between two looks at the contact modes, >= 1;
@@ -846,7 +846,7 @@ typedef struct ct_solver {
 #define CT_DEFAULT_NSN_LS_MEMORY 5                /* [Grippo86]'s M, measured               */
 #define CT_DEFAULT_NSN_STALL 30
 #define CT_DEFAULT_NSN_PROX_C ((ct_real)5)        /* Siconos' PROX                          */
-#define CT_DEFAULT_HYBRID_NEWTON_FIRST 20
+#define CT_DEFAULT_HYBRID_NEWTON_FIRST 100
 
 /* CT_WORKSPACE_BOUND(method, nb, nu, nc): a compile-time upper bound of ct_workspace_size
    (a dense G), a constant expression when its arguments are, for a static buffer:

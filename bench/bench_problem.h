@@ -43,6 +43,7 @@ typedef struct bench_problem {
     int nb, nu, nc, n;
     double *G;        /* n x n row-major, contact.h order, symmetric; NULL unless BENCH_DENSE */
     double *g, *mu;   /* n, nc */
+    double *R;        /* n, the compliance of a .ctp problem; NULL: none (FCLib)          */
     double asym;      /* ||W - W^T||_F / ||W||_F before symmetrization */
     double density;   /* fraction of non-zero entries of G */
     /* the block-sparse G (ct_sparse, groups nb + nu + nc); arrays NULL unless BENCH_SPARSE */
@@ -354,14 +355,11 @@ static BENCH_UNUSED int bench_load_ct(const char *path, bench_problem *bp) {
     bp->nu = d.problem.nu;
     bp->nc = d.problem.nc;
     bp->n = bp->nb + bp->nu + 3 * bp->nc;
-    /* take the arrays over (R is not used by the benchmarks: it must be absent) */
+    /* take the arrays over */
     bp->G = d.G;
     bp->g = d.g;
     bp->mu = d.mu;
-    if (d.R) {
-        free(d.R);
-        return -1;
-    }
+    bp->R = d.R;
     bp->asym = 0;
     return 0;
 }
@@ -412,6 +410,7 @@ static BENCH_UNUSED void bench_free(bench_problem *bp) {
     free(bp->G);
     free(bp->g);
     free(bp->mu);
+    free(bp->R);
     memset(bp, 0, sizeof(*bp));
 }
 
@@ -425,7 +424,7 @@ static BENCH_UNUSED ct_problem bench_ct(const bench_problem *bp) {
     p.Gs = bp->G ? NULL : &bp->Gs; /* the dense G when both are loaded */
     p.g = bp->g;
     p.mu = bp->mu;
-    p.R = NULL;
+    p.R = bp->R;
     return p;
 }
 

@@ -28,7 +28,8 @@
  * - Same problem as contact.h: bench_load gives the dense, SYMMETRIZED (W + W^T)/2 matrix in
  *   contact.h order (t1, t2, n); it is permuted back to Siconos/FCLib order (n, t1, t2):
  *   Siconos row 3c+0 = contact.h 3c+2, 3c+1 = 3c+0, 3c+2 = 3c+1; q and mu likewise. Problems with
- *   bilateral/unilateral rows (nb + nu > 0, .ctp only) are refused (not an fc3d problem).
+ *   bilateral/unilateral rows (nb + nu > 0, .ctp only) and a compliance R are refused (not an
+ *   fc3d problem).
  * - Storage. Default (":sbm"): a 3x3 sparse-block NumericsMatrix (NM_SPARSE_BLOCK) built with
  *   SBM_from_csparse(3, ...) from the non-zero entries - exactly what Siconos' own FCLib reader
  *   (from_fclib_local, compiled out in Debian) builds, i.e. Siconos' native path on these files.
@@ -230,9 +231,9 @@ int main(int argc, char **argv) {
         fprintf(stderr, "%s: cannot load %s\n", argv[0], path);
         return 2;
     }
-    if (bp.nb + bp.nu > 0) {
-        fprintf(stderr, "%s: %s has bilateral/unilateral rows: not a pure fc3d problem\n", argv[0],
-                path);
+    if (bp.nb + bp.nu > 0 || bp.R) {
+        fprintf(stderr, "%s: %s has bilateral/unilateral rows or a compliance R: not a pure fc3d problem\n",
+                argv[0], path);
         bench_free(&bp);
         return 2;
     }
