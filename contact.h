@@ -229,8 +229,8 @@
 /* families: code shared by several methods */
 #if defined(CT__HAS_PGS_NCP) || defined(CT__HAS_PGS_CCP) || defined(CT__HAS_PGS_LCP) ||         \
     defined(CT__HAS_NBGS) || defined(CT__HAS_RAISIM) || defined(CT__HAS_RAISIM_DS) ||           \
-    defined(CT__HAS_RAISIM_DS_ES)
-#define CT__HAS_GS /* the Gauss-Seidel sweep */
+    defined(CT__HAS_RAISIM_DS_ES) || defined(CT__HAS_HYBRID_NCP)
+#define CT__HAS_GS /* the Gauss-Seidel sweep (HYBRID_NCP's first try is PGS_NCP's) */
 #endif
 #if defined(CT__HAS_NBGS) || defined(CT__HAS_RAISIM) || defined(CT__HAS_RAISIM_DS) ||           \
     defined(CT__HAS_RAISIM_DS_ES)
@@ -686,12 +686,14 @@ typedef struct ct_nsn_settings {
     int prox_inner;       /* PROX: Newton steps per subproblem at most, >= 1; default 20       */
 } ct_nsn_settings;
 
-/* HYBRID_NCP: max_iter bounds its ADMM iterations, these its Newton phases. */
+/* HYBRID_NCP: max_iter bounds its PGS sweeps and ADMM iterations, these its Newton phases. */
 typedef struct ct_hybrid_settings {
     int newton_first;     /* Newton steps from the start before any ADMM (0: ADMM first; the
                              stall rule newton_stall ends it sooner), >= 0; default 100       */
     int prox_first;       /* then PROX steps from Newton's best point before any ADMM, >= 0;
                              default 100                                                      */
+    ct_real pgs_budget;   /* before all that, PGS_NCP sweeps worth this fraction of one Newton
+                             factorization (kept only if they converge), >= 0; default 0.25   */
     int chunk;            /* ADMM iterations between two looks at the contact modes, >= 1;
                              default 10                                                       */
     int stable_chunks;    /* chunks with unchanged modes before Newton takes over, >= 1;
@@ -760,8 +762,8 @@ typedef struct ct_info {
                                "admm.eta", ...) at fault; NULL when none applies              */
     ct_method method;       /* the method that ran                                            */
     ct_flavor flavor;       /* the law the method solves (its stopping flavor)                */
-    int iterations;         /* iterations (sweeps, Newton steps) done: for HYBRID_NCP its ADMM
-                               iterations plus its Newton steps                              */
+    int iterations;         /* iterations (sweeps, Newton steps) done: for HYBRID_NCP its PGS
+                               sweeps, ADMM iterations and Newton steps together             */
     int factorizations;     /* factorizations done (Cholesky, LU)                             */
     int newton_iterations;  /* Newton steps (NEWTON_NCP, PROX_NCP, HYBRID_NCP, NEWTON_SOFT)    */
     int line_search_steps;  /* trial points of the line searches beyond the first of a step  */
@@ -884,7 +886,7 @@ typedef struct ct_solver {
                    : (method) == CT_METHOD_NEWTON_NCP || (method) == CT_METHOD_PROX_NCP           \
                        ? CT__WS_NSN(nb, nu, nc)                                                   \
                    : (method) == CT_METHOD_HYBRID_NCP                                             \
-                       ? CT__WS_ADMM(nb, nu, nc) + CT__WS_NSN(nb, nu, nc)                         \
+                       ? CT__WS_ADMM(nb, nu, nc) + CT__WS_GS(nb, nu, nc) + CT__WS_NSN(nb, nu, nc) \
                        : CT__WS_GS(nb, nu, nc)))
 
 /* >>api ---------------------------------------------------------------------------------- */
@@ -3469,6 +3471,7 @@ CT_API ct_settings ct_default_settings(void) {
     s.nsn.prox_inner = 20;
     s.hybrid.newton_first = CT_DEFAULT_HYBRID_NEWTON_FIRST;
     s.hybrid.prox_first = 100;
+    s.hybrid.pgs_budget = (ct_real)0.25;
     s.hybrid.chunk = 10;
     s.hybrid.stable_chunks = 2;
     s.hybrid.switch_tol = (ct_real)1e-2;
@@ -4552,6 +4555,7 @@ CT__PRIVATE void ct__gs_contact(ct__gs *gs, int i, ct_real v[3], ct_real l[3]) {
     ct_real t[3], c[3], ls[3], a;
     switch (m) {
         case CT_METHOD_PGS_NCP:
+        case CT_METHOD_HYBRID_NCP: /* its first try */
         case CT_METHOD_PGS_LCP: {
             ct_real ln = l[2] - st[2] * v[2], dln;
             ln = ln > 0 ? ln : 0;
@@ -6813,6 +6817,8 @@ static const ct__method ct__method_prox_ncp = {CT_METHOD_PROX_NCP, "PROX_NCP", C
 
 /* >>solver-hybrid ------------------------------------------------------------------------ */
 /* HYBRID_NCP: ADMM_NCP for the global phase, NEWTON_NCP to finish, PROX_NCP as the last resort.
+     PGS_NCP sweeps worth hybrid.pgs_budget of one factorization (ct__hyb_pgs): kept only if
+       they converge (a large dense G with easy modes: a few sweeps cost less than one LU);
      Newton from the start (hybrid.newton_first steps, stall hybrid.newton_stall): the cheap
        case, a warm start or modes that are easy to guess; converged: done, else from its best
        point PROX_NCP (hybrid.prox_first steps): most of the rest; converged: done, else:
@@ -6824,8 +6830,8 @@ static const ct__method ct__method_prox_ncp = {CT_METHOD_PROX_NCP, "PROX_NCP", C
        stall newton_stall), and from the second phase on PROX_NCP (prox_max steps); converged:
        done; else ADMM resumes from the phase's best point with a fresh dual, and the next
        switch waits for twice as many stable chunks.
-   max_iter bounds the ADMM iterations; ct_info.iterations = ADMM iterations + Newton steps
-   (newton_iterations). Why: Newton's failures are stationary points of ||F||^2 with wrong
+   max_iter bounds the PGS sweeps and ADMM iterations together; ct_info.iterations = sweeps +
+   ADMM iterations + Newton steps (newton_iterations). Why: Newton's failures are stationary points of ||F||^2 with wrong
    modes, which ADMM does not have; ADMM's tail is long where Newton converges in a few steps
    once the modes are right; PROX solves what ADMM stalls on (mu = 2, mass ratios of 1e6).
    Measured: docs/methods.md. */
@@ -6833,7 +6839,8 @@ static const ct__method ct__method_prox_ncp = {CT_METHOD_PROX_NCP, "PROX_NCP", C
 CT__PRIVATE void ct__hyb_layout(ct__arena *a, const ct__dims *d, void *mem) {
     (void)mem;
     ct__admm_layout(a, d, NULL); /* first: its dual z is the solver object's */
-    ct__nsn_layout(a, d, NULL);
+    ct__gs_layout(a, d, NULL);
+    ct__nsn_layout(a, d, NULL);  /* last: its sparse LU's size follows the analysis */
 }
 /* both orderings: ADMM's factor (last of its arrays) and Newton's sparse LU (after them) */
 CT__PRIVATE ct_result ct__hyb_analyze(ct__run *r, ct__dims *d) {
@@ -6842,6 +6849,7 @@ CT__PRIVATE ct_result ct__hyb_analyze(ct__run *r, ct__dims *d) {
     if (res == CT_OK) {
         ct__arena a = r->mem;
         ct__admm_layout(&a, d, NULL);
+        ct__gs_layout(&a, d, NULL);
         res = ct__nsn_analyze_at(r, a, d);
     }
 #endif
@@ -6852,6 +6860,7 @@ CT__PRIVATE ct_result ct__hyb_check(const ct_settings *s, const char **field) {
     ct_result r;
     CT__CHECK(h->newton_first >= 0, "hybrid.newton_first");
     CT__CHECK(h->prox_first >= 0, "hybrid.prox_first");
+    CT__CHECK(h->pgs_budget >= 0 && ct__finite(h->pgs_budget), "hybrid.pgs_budget");
     CT__CHECK(h->chunk >= 1, "hybrid.chunk");
     CT__CHECK(h->stable_chunks >= 1, "hybrid.stable_chunks");
     CT__CHECK(h->switch_tol > 0 && ct__finite(h->switch_tol), "hybrid.switch_tol");
@@ -6863,17 +6872,73 @@ CT__PRIVATE ct_result ct__hyb_check(const ct_settings *s, const char **field) {
     r = ct__nsn_check(s, field);
     return r == CT_OK ? ct__admm_check(s, field) : r;
 }
+/* The first try: PGS_NCP sweeps worth hybrid.pgs_budget of one Newton factorization (dense:
+   2 n^2 flops a sweep against 2 n^3 / 3, so n / 3 sweeps a factorization; block-sparse: 18 per
+   stored block of G against 54 nnz(L)^2 / groups), scored every 5 sweeps. Converged: done; else
+   lambda and v are put back as they were (a PGS point that did not converge is often a worse
+   start for Newton than the caller's: mass ratios). Cheap where it matters: on a large dense G
+   (one body, hundreds of contacts) a sweep costs a few thousandths of a factorization. */
+CT__PRIVATE ct_status ct__hyb_pgs(ct__run *r, ct__nsn_mem *m, ct__gs_mem *gm, ct_real *lambda, ct_real *v,
+                                  int *done) {
+    const ct_problem *p = r->p;
+    const int n = r->n;
+    double work, sweep;
+    int k, sweeps;
+    ct__gs gs;
+    if (r->dims.form == CT__FORM_SPARSE) {
+        const double ng = r->dims.ng > 0 ? r->dims.ng : 1, l = (double)r->dims.nnzl + ng;
+        work = 54 * l * l / ng;
+        sweep = 18 * (double)p->Gs->row_ptr[r->dims.ng];
+    } else {
+        work = 2.0 / 3 * (double)n * n * n;
+        sweep = 2 * (double)n * n;
+    }
+    sweeps = sweep > 0 ? (int)ct__min((ct_real)r->s->max_iter, (ct_real)(r->s->hybrid.pgs_budget * work / sweep)) : 0;
+    *done = 0;
+    if (sweeps < 1) return CT_STATUS_MAX_ITERATIONS;
+    CONTACT_MEMCPY(m->best, lambda, (size_t)n * sizeof(ct_real));
+    gs.r = r;
+    gs.step = gm->step;
+    gs.blk = gm->blk;
+    gs.preclik = 0;
+    gs.slide = 2;
+    gs.alpha = r->s->pgs.omega;
+    gs.kept = 1;
+    ct__gs_setup(&gs);
+    for (k = 1; k <= sweeps; ++k) {
+        ct__gs_sweep(&gs, lambda, v);
+        ++r->iterations;
+        *done = k;
+        if (k % 5 == 0 || k == sweeps) {
+            int met;
+            ct_velocity(p, lambda, v);
+            if (!ct__all_finite(lambda, (size_t)n) || !ct__in_range(lambda, (size_t)n)) break;
+            (void)ct__nsn_error(r, lambda, v, &met);
+            if (met) return CT_STATUS_CONVERGED;
+        }
+    }
+    CONTACT_MEMCPY(lambda, m->best, (size_t)n * sizeof(ct_real));
+    ct_velocity(p, lambda, v);
+    r->last_met = 0;
+    return CT_STATUS_MAX_ITERATIONS;
+}
+
 CT__PRIVATE ct_status ct__hyb_solve(ct__run *r, ct_real *lambda, ct_real *v) {
     const ct_hybrid_settings *h = &r->s->hybrid;
     const ct_problem *p = r->p;
     ct__admm_it it;
     ct__nsn_mem m;
+    ct__gs_mem gm;
     ct__arena a = r->mem;
     ct_status st = CT_STATUS_MAX_ITERATIONS;
     ct_real e = 1, dmax;
-    int i, same = 0, phase_its = 0, need = h->stable_chunks, phases = 0, admm = 0;
+    int i, same = 0, phase_its = 0, need = h->stable_chunks, phases = 0, admm = 0, sweeps = 0, kmax;
     ct__admm_layout(&a, &r->dims, NULL);
+    ct__gs_layout(&a, &r->dims, &gm);
     ct__nsn_layout(&a, &r->dims, &m);
+    if (h->pgs_budget > 0 && ct__hyb_pgs(r, &m, &gm, lambda, v, &sweeps) == CT_STATUS_CONVERGED)
+        return CT_STATUS_CONVERGED;
+    kmax = r->s->max_iter - sweeps; /* max_iter bounds the sweeps and ADMM's iterations */
     if (h->newton_first > 0) { /* the optimistic start */
         st = ct__nsn_run(r, &m, 0, h->newton_first, h->newton_stall, lambda, v, &e);
         if (st == CT_STATUS_CONVERGED || st == CT_STATUS_NUMERICAL_FAILURE) return st;
@@ -6886,11 +6951,11 @@ CT__PRIVATE ct_status ct__hyb_solve(ct__run *r, ct_real *lambda, ct_real *v) {
     admm = 1;
     for (i = 0; i < p->nc; ++i) m.prev[i] = -1;
     st = CT_STATUS_MAX_ITERATIONS;
-    while (it.k < r->s->max_iter) {
+    while (it.k < kmax) {
         int changed = 0;
-        const int kend = it.k + h->chunk < r->s->max_iter ? it.k + h->chunk : r->s->max_iter;
+        const int kend = it.k + h->chunk < kmax ? it.k + h->chunk : kmax;
         phase_its += kend - it.k;
-        r->it_base = r->newton_iterations;
+        r->it_base = r->newton_iterations + sweeps;
         st = ct__admm_iterate(r, &it, kend, v);
         if (st != CT_STATUS_MAX_ITERATIONS) break; /* converged, stalled, or failed */
         /* the modes and the error at the ADMM point */

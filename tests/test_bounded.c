@@ -27,7 +27,7 @@
           NEWTON_SOFT = ADMM + up(ceil(n sizeof(int) / sizeof(ct_real))) + 5 up(n) + 2 up(n^2)
                       + up(2 (9 nc + nb + nu))
           NSN       = up(n^2) + 14 up(n) + 2 up(9 ng) + 5 up(ceil(n sizeof(int) / sizeof(ct_real)))
-          NEWTON_NCP, PROX_NCP = C0 + up(n) + NSN;  HYBRID_NCP = ADMM + NSN
+          NEWTON_NCP, PROX_NCP = C0 + up(n) + NSN;  HYBRID_NCP = ADMM + 2 up(n) + up(18 nc) + NSN
       with n = nb + nu + 3 nc, ng = nb + nu + nc and NB = CT__CHOL_NB = 16 (the Cholesky panel
       width); and CT_WORKSPACE_BOUND is at least ct_workspace_size and close above it. */
 #include "contact.h"
@@ -112,7 +112,7 @@ static void test_max_iter(void) {
                 r = ct_solve(&o.p, &s, &ws, lambda, v, &info);
                 CHECKF(r == CT_OK, "%s max_iter %d problem %d: %s", name, mi, pk, ct_result_string(r));
                 if (s.method == CT_METHOD_HYBRID_NCP) {
-                    /* max_iter bounds its ADMM iterations; its Newton phases have their own
+                    /* max_iter bounds its sweeps and ADMM iterations; its Newton phases have their own
                        bounds (hybrid.newton_first, prox_first, newton_max, prox_max, max_phases) */
                     const ct_hybrid_settings *h = &s.hybrid;
                     const int nmax = h->newton_first + h->prox_first + h->max_phases * (h->newton_max > h->prox_max ? h->newton_max : h->prox_max);
@@ -311,7 +311,8 @@ static size_t ws_formula(ct_method m, int nb, int nu, int nc, size_t c0) {
         m != CT_METHOD_NEWTON_SOFT && m != CT_METHOD_HYBRID_NCP)
         return c0 + 3 * up(n) + up(18 * ncs);
     admm = c0 + 6 * up(n) + up(n * n) + up(nbk * n);
-    if (m == CT_METHOD_HYBRID_NCP) return admm + nsn; /* ADMM's arrays, then Newton's */
+    if (m == CT_METHOD_HYBRID_NCP) /* ADMM's arrays, the sweep's, then Newton's */
+        return admm + 2 * up(n) + up(18 * ncs) + nsn;
     if (m == CT_METHOD_STAGGERED)
         return admm + up((n * sizeof(int) + sizeof(ct_real) - 1) / sizeof(ct_real)) + up(ncs) + up(n);
     if (m == CT_METHOD_NEWTON_SOFT)
