@@ -286,7 +286,7 @@
     defined(CT__HAS_DERIVATIVES) || defined(CT__HAS_LINALG)
 #define CT__HAS_CHOL
 #endif
-#if defined(CT__HAS_NSN) || defined(CT__HAS_DERIVATIVES)
+#if defined(CT__HAS_NSN) || defined(CT__HAS_DERIVATIVES) || defined(CT__HAS_LINALG)
 #define CT__HAS_LU /* the dense LU with partial pivoting */
 #endif
 
@@ -373,6 +373,8 @@ typedef double ct_real;
 #define ct_cholesky_scratch_size CT__PREC(ct_cholesky_scratch_size)
 #define ct_cholesky_factor CT__PREC(ct_cholesky_factor)
 #define ct_cholesky_solve CT__PREC(ct_cholesky_solve)
+#define ct_lu_factor CT__PREC(ct_lu_factor)
+#define ct_lu_solve CT__PREC(ct_lu_solve)
 #define ct_delassus_scratch_size CT__PREC(ct_delassus_scratch_size)
 #define ct_delassus_from_mj CT__PREC(ct_delassus_from_mj)
 #define ct_problem_write CT__PREC(ct_problem_write)
@@ -424,7 +426,9 @@ extern "C" {
     X(CT_ERROR_STORAGE_CONFLICT, -18, "storage conflict",                                        \
       "G is given in more than one form: set exactly one of p->G, p->Gs, p->Gop")               \
     X(CT_ERROR_STORAGE_UNSUPPORTED, -19, "storage unsupported",                                  \
-      "this method does not run on this form of G (an operator serves ADMM only)")
+      "this method does not run on this form of G (an operator serves ADMM only)")              \
+    X(CT_ERROR_SINGULAR, -20, "singular matrix",                                                 \
+      "a matrix given to an LU factorization has an exactly zero pivot")
 
 /* ct_status: the outcome of a solve that ran (ct_info.status). */
 #define CT_STATUS_LIST(X)                                                                        \
@@ -1161,6 +1165,14 @@ CT_API ct_result ct_cholesky_factor(ct_real *a, int n, int lda, ct_real shift, c
                                     int *bad_pivot);
 /* b <- (L L^T)^-1 b */
 CT_API void ct_cholesky_solve(const ct_real *l, int n, int lda, ct_real *b);
+/* Dense LU with partial pivoting, P A = L U, of a row-major n x n matrix in place (the unit
+   lower L below the diagonal, U on and above); piv (n ints) gets the row swapped with row k at
+   step k. The factor of NEWTON_NCP: blocked, LAPACK dgetrf's algorithm. CT_ERROR_NON_FINITE
+   for a non-finite entry (a untouched); CT_ERROR_SINGULAR if a pivot is exactly zero, with
+   *bad_pivot (may be NULL) its column (the factorization goes on past it). */
+CT_API ct_result ct_lu_factor(ct_real *a, int n, int lda, int *piv, int *bad_pivot);
+/* b <- A^-1 b (trans = 0) or A^-T b (trans != 0) with ct_lu_factor's factors */
+CT_API void ct_lu_solve(const ct_real *lu, int n, int lda, const int *piv, ct_real *b, int trans);
 /* For users with M and J: G = J M^-1 J^T (m x m) and, if vfree and g are not NULL,
    g = J vfree. M: (nv x nv) row-major SPD; J: (m x nv) row-major. scratch:
    ct_delassus_scratch_size(nv, m) elements. */
@@ -7712,6 +7724,27 @@ CT_API ct_result ct_cholesky_factor(ct_real *a, int n, int lda, ct_real shift, c
 CT_API void ct_cholesky_solve(const ct_real *l, int n, int lda, ct_real *b) {
     CONTACT_ASSERT(n >= 0 && (n == 0 || (l && b)));
     ct__chol_solve(l, n, lda, b);
+}
+
+CT_API ct_result ct_lu_factor(ct_real *a, int n, int lda, int *piv, int *bad_pivot) {
+    int i, bad;
+    if (bad_pivot) *bad_pivot = -1;
+    if (n < 0 || n > CT__MAX_N || lda < n || lda > CT__MAX_N) return CT_ERROR_INVALID_SIZE;
+    if (n == 0) return CT_OK;
+    if (!a || !piv) return CT_ERROR_INVALID_ARGUMENT;
+    for (i = 0; i < n; ++i)
+        if (!ct__all_finite(a + (size_t)i * lda, (size_t)n)) return CT_ERROR_NON_FINITE;
+    bad = ct__lu_factor(a, n, lda, piv, NULL);
+    if (bad >= 0) {
+        if (bad_pivot) *bad_pivot = bad;
+        return CT_ERROR_SINGULAR;
+    }
+    return CT_OK;
+}
+
+CT_API void ct_lu_solve(const ct_real *lu, int n, int lda, const int *piv, ct_real *b, int trans) {
+    CONTACT_ASSERT(n >= 0 && (n == 0 || (lu && piv && b)));
+    if (n > 0) ct__lu_solve(lu, n, lda, piv, b, trans != 0);
 }
 
 CT_API size_t ct_delassus_scratch_size(int nv, int m) {
