@@ -439,7 +439,9 @@ extern "C" {
       "no progress (tol_change or the method's own stall test); the tolerance is not met")      \
     X(CT_STATUS_NUMERICAL_FAILURE, 3, "numerical failure",                                       \
       "divergence or a non-finite iterate; the returned point is finite and scored")            \
-    X(CT_STATUS_NOT_SOLVED, 4, "not solved", "the call returned an error")
+    X(CT_STATUS_NOT_SOLVED, 4, "not solved", "the call returned an error")                      \
+    X(CT_STATUS_ITERATIONS_DONE, 5, "iterations done",                                           \
+      "CT_STOP_NONE: max_iter iterations ran; info's residuals score the point, no tolerance")
 
 #define CT__ENUM_ITEM(name, value, text, explain) name = value,
 typedef enum ct_result { CT_RESULT_LIST(CT__ENUM_ITEM) CT_RESULT_END_ = 1 } ct_result;
@@ -490,7 +492,9 @@ typedef enum ct_flavor {
 /* What a solve stops on. */
 typedef enum ct_stop_rule {
     CT_STOP_ABSOLUTE = 0, /* residuals.absolute = max(primal, dual, comp) <= tol_abs */
-    CT_STOP_RELATIVE = 1  /* residuals.relative (Siconos' error) <= tol_rel */
+    CT_STOP_RELATIVE = 1, /* residuals.relative (Siconos' error) <= tol_rel */
+    CT_STOP_NONE = 2      /* no tolerance: max_iter iterations (a game's fixed budget), status
+                             CT_STATUS_ITERATIONS_DONE; the returned point is still scored */
 } ct_stop_rule;
 
 /* ct_info.reused bits: what a solve took from the solver object (ct_solver_solve; ct_solve
@@ -3517,7 +3521,7 @@ CT__PRIVATE ct_result ct__settings_common(const ct_settings *s, const char **fie
     CT__CHECK((unsigned)s->method < (unsigned)CT_METHOD_COUNT_, "method");
     CT__CHECK(s->max_iter >= 0, "max_iter");
     CT__CHECK(s->check_every >= 1, "check_every");
-    CT__CHECK(s->stop == CT_STOP_ABSOLUTE || s->stop == CT_STOP_RELATIVE, "stop");
+    CT__CHECK(s->stop == CT_STOP_ABSOLUTE || s->stop == CT_STOP_RELATIVE || s->stop == CT_STOP_NONE, "stop");
     CT__CHECK(s->tol_abs > 0 && ct__finite(s->tol_abs), "tol_abs");
     CT__CHECK(s->tol_rel > 0 && ct__finite(s->tol_rel), "tol_rel");
     CT__CHECK(s->tol_change >= 0 && ct__finite(s->tol_change), "tol_change");
@@ -3805,6 +3809,7 @@ typedef struct ct__run {
     int not_psd;        /* the first factorization failed: G is not PSD (CT_ERROR_NOT_PSD)   */
     int newton_iterations, line_search_steps, linear_solves; /* ct_info's                   */
     int it_base;        /* iterations done before an ADMM chunk (HYBRID_NCP's Newton steps)    */
+    int v_kept;         /* the method returns v as its sweeps kept it (Gauss-Seidel)            */
 } ct__run;
 
 /* What a solver object precomputes (ct_solver.cache bits); each is valid until an update
@@ -3882,6 +3887,7 @@ CT__PRIVATE void ct__record(const ct__run *r, ct_real rho, ct_real primal, ct_re
    and comp for the absolute one: CT__WANT_*), computed by ct_criteria's own code; a point that
    meets it is scored in full, and r->last then holds every residual of ct_criteria. */
 CT__PRIVATE int ct__met(const ct__run *r, const ct_residuals *res) {
+    if (r->s->stop == CT_STOP_NONE) return 0;
     return r->s->stop == CT_STOP_RELATIVE ? res->relative <= r->s->tol_rel : res->absolute <= r->s->tol_abs;
 }
 /* passes = 1: the test alone; 2: a point that meets it is completed with the residuals the
@@ -3936,7 +3942,7 @@ CT__PRIVATE int ct__check(ct__run *r, int k, const ct_real *lambda, ct_real *v, 
                           ct_real rho, ct_real primal, ct_real dual) {
     int met = 0;
     ct_real crit = -1;
-    if ((k + 1) % r->s->check_every == 0) {
+    if ((k + 1) % r->s->check_every == 0 && r->s->stop != CT_STOP_NONE) {
         met = kept ? ct__score_as(r, lambda, v, 1) : ct__converged(r, lambda, v);
         if (met && kept) met = ct__converged(r, lambda, v);
         crit = ct__measure(r);
@@ -3950,7 +3956,7 @@ CT__PRIVATE int ct__check(ct__run *r, int k, const ct_real *lambda, ct_real *v, 
 CT__PRIVATE int ct__stalled(const ct__run *r, const ct_real *l, const ct_real *lprev) {
     ct_real d2 = 0, a = 0, b = 0;
     int i;
-    if (!(r->s->tol_change > 0)) return 0;
+    if (!(r->s->tol_change > 0) || r->s->stop == CT_STOP_NONE) return 0;
     for (i = 0; i < r->n; ++i) {
         ct_real d = l[i] - lprev[i];
         d2 += d * d;
@@ -4753,7 +4759,7 @@ CT__PRIVATE ct_status ct__gs_solve(ct__run *r, ct_real *lambda, ct_real *v) {
                 return CT_STATUS_CONVERGED;
             }
         }
-        if (gs.kept && (k + 1) % s->check_every == 0) { /* progress of the kept v's measure */
+        if (gs.kept && (k + 1) % s->check_every == 0 && s->stop != CT_STOP_NONE) { /* the kept v's progress */
             if (gs.best < 0 || ct__measure(r) < gs.best) {
                 gs.best = ct__measure(r);
                 gs.since = 0;
@@ -4771,6 +4777,7 @@ CT__PRIVATE ct_status ct__gs_solve(ct__run *r, ct_real *lambda, ct_real *v) {
         if (ct__stalled(r, lambda, lprev)) return CT_STATUS_STALLED;
         if (ct__diverging(r, k, lambda, lprev, v, au, &certified)) return CT_STATUS_NUMERICAL_FAILURE;
     }
+    r->v_kept = gs.kept; /* v is lambda's velocity up to the rounding of its updates */
     return CT_STATUS_MAX_ITERATIONS;
 }
 
@@ -6133,7 +6140,7 @@ CT_API ct_result ct_inverse_dynamics(const ct_problem *p, const ct_settings *s, 
             e->primal = e->dual = -1;
             e->criterion = crit;
         }
-        if (crit <= (s->stop == CT_STOP_RELATIVE ? s->tol_rel : s->tol_abs)) {
+        if (s->stop != CT_STOP_NONE && crit <= (s->stop == CT_STOP_RELATIVE ? s->tol_rel : s->tol_abs)) {
             info->status = CT_STATUS_CONVERGED;
             break;
         }
@@ -7218,7 +7225,7 @@ CT__PRIVATE ct_result ct__solver_run(ct_solver *sv, ct_real *lambda, ct_real *v,
     info->workspace_peak = ct__bytes(d, &run.dims);
     if (n > 0) { /* every solver starts from v = the velocity of its start */
         ct__start_velocity(&run, lambda, v);
-        if (run.flavor != CT_FLAVOR_SIGNORINI) start_met = ct__score(&run, lambda, v);
+        if (run.flavor != CT_FLAVOR_SIGNORINI && s->stop != CT_STOP_NONE) start_met = ct__score(&run, lambda, v);
     }
     if (n == 0 || start_met) {
         /* nothing to solve, or the start (a warm start, or lambda = 0 when every contact opens)
@@ -7239,12 +7246,15 @@ CT__PRIVATE ct_result ct__solver_run(ct_solver *sv, ct_real *lambda, ct_real *v,
         if (st_out == CT_STATUS_CONVERGED && run.last_met) {
             info->model = run.last;
         } else {
-            ct_velocity(p, lambda, v);
+            /* a fixed budget (CT_STOP_NONE) scores the sweeps' kept velocity: no product */
+            if (!(run.v_kept && s->stop == CT_STOP_NONE)) ct_velocity(p, lambda, v);
             ct__criteria_want(p, lambda, v, run.flavor, &info->model, CT__WANT_ALL);
         }
         if (run.flavor == CT_FLAVOR_NCP) info->ncp = info->model;
         else ct__criteria_want(p, lambda, v, CT_FLAVOR_NCP, &info->ncp, CT__WANT_ALL);
-        if (st_out != CT_STATUS_NUMERICAL_FAILURE) {
+        if (s->stop == CT_STOP_NONE) {
+            if (st_out == CT_STATUS_MAX_ITERATIONS || st_out == CT_STATUS_CONVERGED) st_out = CT_STATUS_ITERATIONS_DONE;
+        } else if (st_out != CT_STATUS_NUMERICAL_FAILURE) {
             /* CONVERGED means the returned point meets the tolerance in the method's flavor.
                For NCP, CCP and LCP the residuals are a complete optimality measure, so a
                point that meets them is converged whatever stopped the solver; Preclik's model

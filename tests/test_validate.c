@@ -156,7 +156,7 @@ static void test_settings_validate(void) {
     BAD_SETTING(s.method = (ct_method)-1);
     BAD_SETTING(s.max_iter = -1);
     BAD_SETTING(s.check_every = 0);
-    BAD_SETTING(s.stop = (ct_stop_rule)2);
+    BAD_SETTING(s.stop = (ct_stop_rule)3);
     BAD_SETTING(s.tol_abs = 0);
     BAD_SETTING(s.tol_abs = -1);
     BAD_SETTING(s.tol_abs = nan);
@@ -411,12 +411,12 @@ static void test_strings(void) {
     CHECKF(bad_distinct == 0, "%d pairs of ct_result strings are equal", bad_distinct);
     CHECK(strcmp(ct_result_string((ct_result)(lowest - 1)), "unknown ct_result") == 0);
     CHECK(strcmp(ct_result_string((ct_result)1), "unknown ct_result") == 0);
-    for (r = 0; r <= 4; ++r) {
+    for (r = 0; r < (int)CT_STATUS_END_; ++r) {
         const char *t = ct_status_string((ct_status)r);
         CHECK(t != NULL && t[0] != '\0' && strcmp(t, "unknown ct_status") != 0);
         for (q = 0; q < r; ++q) CHECK(strcmp(t, ct_status_string((ct_status)q)) != 0);
     }
-    CHECK(strcmp(ct_status_string((ct_status)5), "unknown ct_status") == 0);
+    CHECK(strcmp(ct_status_string(CT_STATUS_END_), "unknown ct_status") == 0);
     CHECK(strcmp(ct_method_string(CT_METHOD_PGS_NCP), "PGS_NCP") == 0);
     CHECK(strcmp(ct_method_string(CT_METHOD_ADMM_NCP), "ADMM_NCP") == 0);
     CHECK(strcmp(ct_method_string(CT_METHOD_COUNT_), "unknown method") == 0);
