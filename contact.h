@@ -379,6 +379,7 @@ typedef double ct_real;
 #define ct_delassus_from_mj CT__PREC(ct_delassus_from_mj)
 #define ct_problem_write CT__PREC(ct_problem_write)
 #define ct_problem_read CT__PREC(ct_problem_read)
+#define ct_problem_read_max CT__PREC(ct_problem_read_max)
 #define ct_problem_data_free CT__PREC(ct_problem_data_free)
 
 #ifdef __cplusplus
@@ -428,7 +429,9 @@ extern "C" {
     X(CT_ERROR_STORAGE_UNSUPPORTED, -19, "storage unsupported",                                  \
       "this method does not run on this form of G (an operator serves ADMM only)")              \
     X(CT_ERROR_SINGULAR, -20, "singular matrix",                                                 \
-      "a matrix given to an LU factorization has an exactly zero pivot")
+      "a matrix given to an LU factorization has an exactly zero pivot")                        \
+    X(CT_ERROR_INVALID_VALUE, -21, "invalid value",                                              \
+      "an argument other than a pointer is outside its documented range or set of values")
 
 /* ct_status: the outcome of a solve that ran (ct_info.status). */
 #define CT_STATUS_LIST(X)                                                                        \
@@ -638,11 +641,12 @@ typedef enum ct_rho_rule {
 typedef struct ct_admm_settings {
     ct_real eta;          /* proximal weight, >= 0, > 0 with the spectral rule ([Carpentier24]
                              eq. 35; with R = 0 it is the only positive lower bound m of the
-                             spectrum); default 1e-6                                          */
+                             spectrum), <= 1e150 (float 1e15); default 1e-6                   */
     ct_rho_rule rule;     /* penalty rule; default CT_RHO_SPECTRAL                             */
-    ct_real rho0;         /* initial rho of the linear and fixed rules, > 0; default 1         */
-    ct_real linear_factor; /* tau_inc = tau_dec of the linear rule, > 1; default 2            */
-    ct_real rho_power;    /* initial exponent p of rho = sqrt(m L) kappa^p; default 0.2        */
+    ct_real rho0;         /* initial rho of the linear and fixed rules, in (0, 1e150]; default 1 */
+    ct_real linear_factor; /* tau_inc = tau_dec of the linear rule, in (1, 1e150]; default 2  */
+    ct_real rho_power;    /* initial exponent p of rho = sqrt(m L) kappa^p, in [-100, 100] (rho
+                             stays within the range of the updates); default 0.2              */
     ct_real rho_power_step; /* spectral step of p ([Carpentier24] eq. 46); default 0.05             */
     ct_real ratio;        /* primal/dual ratio that triggers a rho change, > 1; default 10     */
     int update_every;     /* apply the penalty rule every k iterations, >= 1; default 10       */
@@ -888,13 +892,15 @@ typedef struct ct_solver {
      2u * CT__WS_R(9u * ((size_t)(nb) + (size_t)(nu) + (size_t)(nc))) + 5u * CT__WS_I(CT__WS_N(nb, nu, nc)))
 #define CT_WORKSPACE_BOUND(method, nb, nu, nc)                                                    \
     ((size_t)63 + ((method) == CT_METHOD_ADMM_NCP || (method) == CT_METHOD_ADMM_CCP              \
-                       ? CT__WS_ADMM(nb, nu, nc)                                                  \
-                   : (method) == CT_METHOD_STAGGERED   ? CT__WS_STAG(nb, nu, nc)                  \
+                       ? CT__WS_ADMM(nb, nu, nc) + CT__WS_R(2u * CT__WS_N(nb, nu, nc))            \
+                   : (method) == CT_METHOD_STAGGERED                                          \
+                       ? CT__WS_STAG(nb, nu, nc) + CT__WS_R(2u * CT__WS_N(nb, nu, nc))            \
                    : (method) == CT_METHOD_NEWTON_SOFT ? CT__WS_NEWTON(nb, nu, nc)                \
                    : (method) == CT_METHOD_NEWTON_NCP || (method) == CT_METHOD_PROX_NCP           \
                        ? CT__WS_NSN(nb, nu, nc)                                                   \
                    : (method) == CT_METHOD_HYBRID_NCP                                             \
-                       ? CT__WS_ADMM(nb, nu, nc) + CT__WS_GS(nb, nu, nc) + CT__WS_NSN(nb, nu, nc) \
+                       ? CT__WS_ADMM(nb, nu, nc) + CT__WS_R(2u * CT__WS_N(nb, nu, nc)) +          \
+                             CT__WS_GS(nb, nu, nc) + CT__WS_NSN(nb, nu, nc)                       \
                        : CT__WS_GS(nb, nu, nc)))
 
 /* >>api ---------------------------------------------------------------------------------- */
@@ -939,6 +945,8 @@ CT_API ct_result ct_workspace_size(int nb, int nu, int nc, const ct_settings *s,
    ordering, with temporary memory from CONTACT_MALLOC; with CONTACT_NO_MALLOC the bound of a
    dense factor, ng (ng - 1) / 2 blocks). */
 CT_API ct_result ct_workspace_size_problem(const ct_problem *p, const ct_settings *s, size_t *bytes);
+/* A workspace on the caller's memory: mem of any alignment, bytes at least the size query's
+   (a solve refuses less with CT_ERROR_WORKSPACE_TOO_SMALL, whatever mem's alignment). */
 CT_API ct_result ct_workspace_init(ct_workspace *ws, void *mem, size_t bytes);
 #ifndef CONTACT_NO_MALLOC
 CT_API ct_result ct_workspace_alloc(ct_workspace *ws, int nb, int nu, int nc, const ct_settings *s,
@@ -951,7 +959,10 @@ CT_API ct_result ct_workspace_alloc_problem(ct_workspace *ws, const ct_problem *
 /* --- group: Solving --- */
 /* Solve. lambda (n) is read as the warm start (unless settings.warm_start = 0) and receives
    the answer; v (n) receives (G + R) lambda + g. info may be NULL. On an error return lambda
-   and v are untouched. Nothing is kept in ws between calls. */
+   and v are untouched. Nothing is kept in ws between calls. Aliasing: lambda, v and the
+   workspace must not share memory with each other or with the problem's arrays; lambda == v
+   and outputs inside G or g are refused (CT_ERROR_INVALID_ARGUMENT, error_field "lambda/v"),
+   other overlaps (with mu, R, a sparse G, the workspace) are not checked. */
 CT_API ct_result ct_solve(const ct_problem *p, const ct_settings *s, ct_workspace *ws,
                           ct_real *lambda, ct_real *v, ct_info *info);
 
@@ -989,7 +1000,7 @@ CT_API ct_result ct_solver_update_settings(ct_solver *sv, const ct_settings *s);
    the same inputs unless the settings ask for the state (admm.warm_rho, admm.warm_dual). */
 CT_API ct_result ct_solver_solve(ct_solver *sv, ct_real *lambda, ct_real *v, ct_info *info);
 /* The state (st) and, if dual is not NULL, the dual vector (n) of the last solve:
-   CT_ERROR_NO_SETUP without a setup; dual needs st->has_dual (else CT_ERROR_INVALID_ARGUMENT). */
+   CT_ERROR_NO_SETUP without a setup; dual needs st->has_dual (else CT_ERROR_INVALID_VALUE). */
 CT_API ct_result ct_solver_state_get(const ct_solver *sv, ct_solver_state *st, ct_real *dual);
 /* Put a state back (from ct_solver_state_get, possibly of another solver of the same sizes, or
    filled by hand): rho > 0 and finite when has_rho, dual (n, finite) when has_dual. */
@@ -1016,7 +1027,7 @@ CT_API ct_result ct_solver_reset(ct_solver *sv);
    jvp: directions dg (n), dG (n x n), dmu (nc), dR (n), each may be NULL (zero); outputs
    dlambda, dv (n; may be NULL). vjp: cotangents lbar, vbar (n; NULL = zero); outputs gbar
    (n), Gbar (n x n), mubar (nc), Rbar (n), each may be NULL. mu and R: NCP/CCP only (for the
-   soft models they enter the kernels: CT_ERROR_INVALID_ARGUMENT). ws: a workspace of
+   soft models they enter the kernels: CT_ERROR_INVALID_VALUE). ws: a workspace of
    ct_derivatives_size bytes (one sized for CT_METHOD_NEWTON_SOFT is large enough). LCP and
    SIGNORINI flavors: CT_ERROR_INVALID_SETTINGS. G dense or block-sparse. */
 CT_API ct_result ct_derivatives_size(int nb, int nu, int nc, size_t *bytes);
@@ -1113,7 +1124,7 @@ CT_API void ct_project_pyramid(ct_real mu, const ct_real x[3], ct_real out[3]);
 /* x_n fixed (clamped at 0), each tangential component clamped to [-mu x_n, mu x_n]. */
 CT_API void ct_clamp_box_tangent(ct_real mu, const ct_real x[3], ct_real out[3]);
 /* Projection onto K_mu in the metric diag(d) ([Carpentier24] after eq. 48); needs
-   d[0] == d[1] > 0, d[2] > 0, else CT_ERROR_INVALID_ARGUMENT. */
+   d[0] == d[1] > 0, d[2] > 0, else CT_ERROR_INVALID_VALUE. */
 CT_API ct_result ct_project_cone_metric(ct_real mu, const ct_real d[3], const ct_real x[3],
                                         ct_real out[3]);
 /* Onto K = R^nb x R+^nu x prod K_mu_i, and onto K* = {0}^nb x R+^nu x prod K_1/mu_i. */
@@ -1210,6 +1221,14 @@ typedef struct ct_problem_data {
     ct_real *G, *g, *mu, *R;      /* owned; R is NULL when the file has none               */
 } ct_problem_data;
 CT_API ct_result ct_problem_write(const ct_problem *p, FILE *f);
+/* Reads one problem; the arrays are allocated (CONTACT_MALLOC) only when the input can hold
+   them: at most max_bytes more bytes are read, and the sizes declared must fit in them (each
+   number takes at least two bytes). max_bytes = 0: the bytes left in f when it is seekable,
+   else CONTACT_IO_MAX_BYTES (default 256 MiB). Numbers are tokens of at most 64 characters;
+   nan, inf, values beyond the precision's range and overlong or malformed tokens are
+   CT_ERROR_IO; sizes beyond the limits CT_ERROR_INVALID_SIZE. ct_problem_read(f, out) is
+   ct_problem_read_max(f, 0, out). On an error out holds no arrays. */
+CT_API ct_result ct_problem_read_max(FILE *f, size_t max_bytes, ct_problem_data *out);
 CT_API ct_result ct_problem_read(FILE *f, ct_problem_data *out);
 CT_API void ct_problem_data_free(ct_problem_data *d);
 #endif
@@ -2824,9 +2843,30 @@ CT__PRIVATE void ct__fac_solve(const ct__fac *f, const ct__op *op, ct_real *b) {
 /* Euclidean projections ([Tsounis25] eq. 147-151; [Carpentier24] Sec. II-B). The polar
    region is tested first for K_mu and membership first for K_mu*, so mu = 0 needs no special
    case: K_0 is the ray {x_T = 0, x_n >= 0} and K_0* the half-space {x_n >= 0}. ||x_T|| = 0
-   never reaches a division. */
+   never reaches a division. Every projection onto a cone is positively homogeneous, P(c x) =
+   c P(x): an input above CT_HUGE (whose squares would overflow) is projected scaled down by
+   2^-600 (float: 2^-100), exactly, and scaled back, so finite input gives finite output. */
+#define CT__PROJ_SCALE ((ct_real)(sizeof(ct_real) == 4 ? 7.888609052210118e-31 : 2.409919865102884e-181))
+CT__PRIVATE int ct__proj_big(const ct_real *x, int k) {
+    int i;
+    for (i = 0; i < k; ++i)
+        if (CONTACT_FABS(x[i]) > CT_HUGE && ct__finite(x[i])) return 1;
+    return 0;
+}
+CT__PRIVATE void ct__proj_scaled(void (*proj)(ct_real, const ct_real *, ct_real *), ct_real mu, const ct_real *x,
+                                 ct_real *out, int k) {
+    ct_real y[3];
+    int i;
+    for (i = 0; i < k; ++i) y[i] = x[i] * CT__PROJ_SCALE;
+    proj(mu, y, out);
+    for (i = 0; i < k; ++i) out[i] /= CT__PROJ_SCALE;
+}
 CT_API void ct_project_cone(ct_real mu, const ct_real x[3], ct_real out[3]) {
     ct_real t = ct__norm_t(x), n = x[2];
+    if (ct__proj_big(x, 3)) {
+        ct__proj_scaled(ct_project_cone, mu, x, out, 3);
+        return;
+    }
     if (mu * t <= -n) {
         out[0] = out[1] = out[2] = 0;
     } else if (t <= mu * n) {
@@ -2839,6 +2879,10 @@ CT_API void ct_project_cone(ct_real mu, const ct_real x[3], ct_real out[3]) {
 
 CT_API void ct_project_dual_cone(ct_real mu, const ct_real x[3], ct_real out[3]) {
     ct_real t = ct__norm_t(x), n = x[2];
+    if (ct__proj_big(x, 3)) {
+        ct__proj_scaled(ct_project_dual_cone, mu, x, out, 3);
+        return;
+    }
     if (mu * t <= n) {
         out[0] = x[0]; out[1] = x[1]; out[2] = n;
     } else if (t <= -mu * n) {
@@ -2859,6 +2903,15 @@ CT_API void ct_project_polar_cone(ct_real mu, const ct_real x[3], ct_real out[3]
 
 CT_API void ct_project_disk(ct_real r, const ct_real x[2], ct_real out[2]) {
     ct_real t = CONTACT_SQRT(x[0] * x[0] + x[1] * x[1]);
+    if (ct__proj_big(x, 2) || CONTACT_FABS(r) > CT_HUGE) { /* P_disk(c r)(c x) = c P_disk(r)(x) */
+        ct_real y[2];
+        y[0] = x[0] * CT__PROJ_SCALE;
+        y[1] = x[1] * CT__PROJ_SCALE;
+        ct_project_disk(r * CT__PROJ_SCALE, y, out);
+        out[0] /= CT__PROJ_SCALE;
+        out[1] /= CT__PROJ_SCALE;
+        return;
+    }
     if (t <= r) {
         out[0] = x[0]; out[1] = x[1];
     } else if (r <= 0) {
@@ -2880,6 +2933,10 @@ CT_API void ct_project_disk(ct_real r, const ct_real x[2], ct_real out[2]) {
      apex       otherwise (x is in the polar cone) */
 CT_API void ct_project_pyramid(ct_real mu, const ct_real x[3], ct_real out[3]) {
     ct_real a = CONTACT_FABS(x[0]), b = CONTACT_FABS(x[1]), n = x[2], p[3], pa, pb, s;
+    if (ct__proj_big(x, 3)) {
+        ct__proj_scaled(ct_project_pyramid, mu, x, out, 3);
+        return;
+    }
     if (a <= mu * n && b <= mu * n) {
         out[0] = x[0]; out[1] = x[1]; out[2] = n;
         return;
@@ -2915,7 +2972,7 @@ CT_API ct_result ct_project_cone_metric(ct_real mu, const ct_real d[3], const ct
     if (!d || !x || !out) return CT_ERROR_INVALID_ARGUMENT;
     if (!(d[0] > 0) || !(d[2] > 0) ||
         CONTACT_FABS(d[0] - d[1]) > 8 * CT_EPS * ct__max(d[0], CONTACT_FABS(d[1])))
-        return CT_ERROR_INVALID_ARGUMENT;
+        return CT_ERROR_INVALID_VALUE;
     st = CONTACT_SQRT(d[0]);
     sn = CONTACT_SQRT(d[2]);
     u[0] = st * x[0]; u[1] = st * x[1]; u[2] = sn * x[2];
@@ -3345,7 +3402,7 @@ CT__PRIVATE ct_result ct__criteria_args(const ct_problem *p, const ct_real *lamb
                                         ct_flavor flavor, const ct_residuals *out) {
     if (!p || !lambda || !v || !out || (p->nc > 0 && !p->mu) || !p->g) return CT_ERROR_INVALID_ARGUMENT;
     if (!ct__sizes_ok(p->nb, p->nu, p->nc)) return CT_ERROR_INVALID_SIZE;
-    if ((unsigned)flavor > (unsigned)CT_FLAVOR_SOFT) return CT_ERROR_INVALID_ARGUMENT;
+    if ((unsigned)flavor > (unsigned)CT_FLAVOR_SOFT) return CT_ERROR_INVALID_VALUE;
     if (flavor == CT_FLAVOR_SOFT) {
 #ifdef CT__HAS_SOFT
         if (p->nb + p->nu + p->nc > 0 && !p->G && !p->Gs && !p->Gop) return CT_ERROR_INVALID_ARGUMENT;
@@ -3369,7 +3426,7 @@ CT_API ct_result ct_criteria_rule(const ct_problem *p, const ct_real *lambda, co
                                   ct_flavor flavor, ct_stop_rule rule, ct_residuals *out) {
     ct_result res = ct__criteria_args(p, lambda, v, flavor, out);
     if (res != CT_OK) return res;
-    if (rule != CT_STOP_ABSOLUTE && rule != CT_STOP_RELATIVE) return CT_ERROR_INVALID_ARGUMENT;
+    if (rule != CT_STOP_ABSOLUTE && rule != CT_STOP_RELATIVE) return CT_ERROR_INVALID_VALUE;
     ct__criteria_want(p, lambda, v, flavor, out, rule == CT_STOP_RELATIVE ? CT__WANT_NAT : CT__WANT_ABS);
     if (flavor == CT_FLAVOR_SOFT) return CT_OK; /* the soft law has one residual: all computed */
     if (rule == CT_STOP_RELATIVE) {
@@ -3417,9 +3474,12 @@ CT_API ct_result ct_velocity(const ct_problem *p, const ct_real *lambda, ct_real
    section). ct_workspace_size walks the same functions with a NULL base. */
 typedef struct ct__common {
     ct_real *lprev; /* n: the previous iterate (stall test, divergence fallback)               */
+    ct_real *save;  /* 2n or NULL: the caller's lambda and v, for a method that can refuse G
+                       after writing them (saves = 1; ct__solver_run puts them back)          */
 } ct__common;
-CT__PRIVATE void ct__common_layout(ct__arena *a, const ct__dims *d, ct__common *c) {
+CT__PRIVATE void ct__common_layout(ct__arena *a, const ct__dims *d, ct__common *c, int saves) {
     c->lprev = ct__arena_real(a, (size_t)d->n);
+    c->save = saves ? ct__arena_real(a, 2 * (size_t)d->n) : NULL;
 }
 
 CT__PRIVATE void ct__dims_init(ct__dims *d, int nb, int nu, int nc, int form, long nnzl) {
@@ -3810,6 +3870,7 @@ typedef struct ct__run {
     int newton_iterations, line_search_steps, linear_solves; /* ct_info's                   */
     int it_base;        /* iterations done before an ADMM chunk (HYBRID_NCP's Newton steps)    */
     int v_kept;         /* the method returns v as its sweeps kept it (Gauss-Seidel)            */
+    ct_real *save;      /* 2n or NULL: the caller's lambda and v (ct__common)                   */
 } ct__run;
 
 /* What a solver object precomputes (ct_solver.cache bits); each is valid until an update
@@ -4054,10 +4115,10 @@ typedef struct ct__penalty {
 CT__PRIVATE ct_result ct__admm_check(const ct_settings *s, const char **field) {
     const ct_admm_settings *a = &s->admm;
     CT__CHECK((unsigned)a->rule <= (unsigned)CT_RHO_FIXED, "admm.rule");
-    CT__CHECK(a->rho0 > 0 && ct__finite(a->rho0), "admm.rho0");
-    CT__CHECK(a->linear_factor > 1 && ct__finite(a->linear_factor), "admm.linear_factor");
-    CT__CHECK((a->rule == CT_RHO_SPECTRAL ? a->eta > 0 : a->eta >= 0) && ct__finite(a->eta), "admm.eta");
-    CT__CHECK(ct__finite(a->rho_power), "admm.rho_power");
+    CT__CHECK(a->rho0 > 0 && a->rho0 <= CT_HUGE, "admm.rho0");
+    CT__CHECK(a->linear_factor > 1 && a->linear_factor <= CT_HUGE, "admm.linear_factor");
+    CT__CHECK((a->rule == CT_RHO_SPECTRAL ? a->eta > 0 : a->eta >= 0) && a->eta <= CT_HUGE, "admm.eta");
+    CT__CHECK(a->rho_power >= -100 && a->rho_power <= 100, "admm.rho_power");
     CT__CHECK(a->rho_power_step >= 0 && a->rho_power_step <= 1, "admm.rho_power_step");
     CT__CHECK(a->ratio > 1 && ct__finite(a->ratio), "admm.ratio");
     CT__CHECK(a->update_every >= 1, "admm.update_every");
@@ -4099,6 +4160,8 @@ CT__PRIVATE void ct__penalty_init(ct__penalty *pen, ct__run *r, ct_real *t1, ct_
     pen->kappa = Lmax / m;
     pen->base = CONTACT_SQRT(m * Lmax);
     pen->rho = pen->base * CONTACT_POW(pen->kappa, pen->pw);
+    /* the updates' range (an exponent of 100 on kappa = 1e12 is not a factorization failure) */
+    pen->rho = ct__min(ct__max(pen->rho, CT_MINVAL * (ct_real)1e10), CT_HUGE);
 }
 
 /* One application of the rule; 1 when rho changed. Spectral: p +-= step when one residual
@@ -4499,7 +4562,7 @@ CT_API ct_result ct_local_contact(ct_local_law law, ct_real mu, const ct_real B[
     ct_raisim_settings def;
     ct_real Bi[9];
     if (!B || !c || !out) return CT_ERROR_INVALID_ARGUMENT;
-    if ((unsigned)law > (unsigned)CT_LOCAL_COULOMB) return CT_ERROR_INVALID_ARGUMENT;
+    if ((unsigned)law > (unsigned)CT_LOCAL_COULOMB) return CT_ERROR_INVALID_VALUE;
     if (!ct__all_finite(B, 9) || !ct__all_finite(c, 3) || !ct__finite(mu)) return CT_ERROR_NON_FINITE;
     if (mu < 0) return CT_ERROR_NEGATIVE_FRICTION;
     if (!rs) {
@@ -5167,8 +5230,9 @@ CT__PRIVATE void ct__qp_project(const ct__qp *q, const ct_real *in, ct_real *out
     }
 }
 
-/* ADMM on one QP (the x-, y- and z-steps of ADMM_NCP with s = 0). Returns -1, or 1 when a
-   factorization failed. */
+/* ADMM on one QP (the x-, y- and z-steps of ADMM_NCP with s = 0). Returns -1, or the row of G
+   whose pivot failed when G_SS + (eta + rho) I is not positive definite: then G is not PSD (a
+   principal submatrix of a PSD matrix is PSD). */
 CT__PRIVATE int ct__qp_solve(ct__run *r, ct__qp *q, ct_real tol, ct_real *scratch) {
     const ct_admm_settings *as = &r->s->admm;
     const ct_real eta = as->eta;
@@ -5177,7 +5241,8 @@ CT__PRIVATE int ct__qp_solve(ct__run *r, ct__qp *q, ct_real tol, ct_real *scratc
     for (k = 0; k < r->s->staggered.inner_iters; ++k) {
         ct_real rp = 0, rd = 0, rho = q->pen.rho, inv = 1 / rho;
         if (q->rho_f != rho) {
-            if (ct__op_factor(&r->op, q->idx, q->m, NULL, eta + rho, q->L, scratch) >= 0) return 1;
+            const int bad = ct__op_factor(&r->op, q->idx, q->m, NULL, eta + rho, q->L, scratch);
+            if (bad >= 0) return q->idx[bad];
             q->rho_f = rho;
             r->factorizations++;
         }
@@ -5279,12 +5344,18 @@ CT__PRIVATE ct_status ct__staggered(ct__run *r, ct_real *lambda, ct_real *v) {
         /* normal QP: h_N = g_N + (G+R)_NT lambda_T */
         ct__op_cross(&r->op, qn.idx, mN, qt.idx, mT, qt.y, qn.h);
         for (i = 0; i < mN; ++i) qn.h[i] += p->g[qn.idx[i]];
-        if (ct__qp_solve(r, &qn, tol, scratch) >= 0) return CT_STATUS_NUMERICAL_FAILURE;
+        if ((r->fail_row = ct__qp_solve(r, &qn, tol, scratch)) >= 0) {
+            r->not_psd = 1; /* CT_ERROR_NOT_PSD, as ADMM's */
+            return CT_STATUS_NUMERICAL_FAILURE;
+        }
         /* tangential QP: h_T = g_T + (G+R)_TN lambda_N, radii mu lambda_n */
         ct__op_cross(&r->op, qt.idx, mT, qn.idx, mN, qn.y, qt.h);
         for (i = 0; i < mT; ++i) qt.h[i] += p->g[qt.idx[i]];
         for (i = 0; i < nc; ++i) qt.rad[i] = p->mu[i] * qn.y[c0 + i];
-        if (ct__qp_solve(r, &qt, tol, scratch) >= 0) return CT_STATUS_NUMERICAL_FAILURE;
+        if ((r->fail_row = ct__qp_solve(r, &qt, tol, scratch)) >= 0) {
+            r->not_psd = 1;
+            return CT_STATUS_NUMERICAL_FAILURE;
+        }
         for (i = 0; i < n; ++i) lambda[idx[i]] = y[i];
         r->iterations = k + 1;
         r->rho = qn.pen.rho;
@@ -5941,7 +6012,10 @@ CT_API ct_result ct_jvp(const ct_problem *p, const ct_settings *s, ct_workspace 
     res = ct__lin_setup(&z, p, s, ws, lambda, v, &L);
     if (res != CT_OK) return res;
     n = z.n;
-    if ((dmu || dR) && z.soft) return CT_ERROR_INVALID_ARGUMENT; /* not provided for the soft models */
+    if ((dmu || dR) && z.soft) return CT_ERROR_INVALID_VALUE; /* not provided for the soft models */
+    if ((dg && !ct__all_finite(dg, (size_t)n)) || (dG && !ct__all_finite(dG, (size_t)n * n)) ||
+        (dmu && !ct__all_finite(dmu, (size_t)p->nc)) || (dR && !ct__all_finite(dR, (size_t)n)))
+        return CT_ERROR_NON_FINITE;
     rhs = L.y;
     b = L.z;
     t = L.w;
@@ -5988,7 +6062,9 @@ CT_API ct_result ct_vjp(const ct_problem *p, const ct_settings *s, ct_workspace 
     res = ct__lin_setup(&z, p, s, ws, lambda, v, &L);
     if (res != CT_OK) return res;
     n = z.n;
-    if ((mubar || Rbar) && z.soft) return CT_ERROR_INVALID_ARGUMENT;
+    if ((mubar || Rbar) && z.soft) return CT_ERROR_INVALID_VALUE;
+    if ((lbar && !ct__all_finite(lbar, (size_t)n)) || (vbar && !ct__all_finite(vbar, (size_t)n)))
+        return CT_ERROR_NON_FINITE;
     w = L.y;
     t = L.z;
     u = L.w;
@@ -6205,6 +6281,13 @@ CT__PRIVATE ct_result ct__compliance_args(const ct_problem *p, int first, int co
     return CT_OK;
 }
 
+/* the helpers' outputs: finite input can overflow (a time constant of 1e-300): CT_OK only for
+   values within the input range of a solve */
+CT__PRIVATE ct_result ct__compliance_out(const ct_real *R, const ct_real *vref, int rows) {
+    if (!ct__in_range(R, (size_t)rows) || (vref && !ct__in_range(vref, (size_t)rows))) return CT_ERROR_OUT_OF_RANGE;
+    return CT_OK;
+}
+
 CT_API ct_result ct_compliance_mujoco(const ct_problem *p, int row0, int rows,
                                       const ct_real solref[2], const ct_real solimp[5],
                                       ct_real dt, const ct_real *pos, const ct_real *vel,
@@ -6229,7 +6312,7 @@ CT_API ct_result ct_compliance_mujoco(const ct_problem *p, int row0, int rows,
     power = solimp[4];
     if (!(dt > 0) || !(width >= 0) || !(mid > 0 && mid < 1) || !(power >= 1) ||
         (tangent_ref != 0 && tangent_ref != 1))
-        return CT_ERROR_INVALID_ARGUMENT;
+        return CT_ERROR_INVALID_VALUE;
     if (solref[0] > 0) { /* (timeconst, dampratio), timeconst >= 2 dt (MuJoCo's refsafe) */
         ct_real tc = ct__max(solref[0], 2 * dt), dr = solref[1];
         if (!(dr > 0)) return CT_ERROR_INVALID_ARGUMENT;
@@ -6239,7 +6322,7 @@ CT_API ct_result ct_compliance_mujoco(const ct_problem *p, int row0, int rows,
         b = -solref[1] / dmax;
         kk = -solref[0] / (dmax * dmax);
     } else {
-        return CT_ERROR_INVALID_ARGUMENT;
+        return CT_ERROR_INVALID_VALUE;
     }
     ct__op_init(&op, p);
     for (j = row0; j < row0 + rows; ++j) {
@@ -6271,7 +6354,7 @@ CT_API ct_result ct_compliance_mujoco(const ct_problem *p, int row0, int rows,
             if (is_contact && !normal && !tangent_ref) vref[j] = 0;
         }
     }
-    return CT_OK;
+    return ct__compliance_out(R + row0, vref ? vref + row0 : NULL, rows);
 }
 
 CT_API ct_result ct_compliance_sap(const ct_problem *p, int c0, int count, ct_real dt, ct_real k,
@@ -6284,7 +6367,7 @@ CT_API ct_result ct_compliance_sap(const ct_problem *p, int c0, int count, ct_re
         !ct__finite(sigma) || (phi0 && !ct__all_finite(phi0, (size_t)p->nc)))
         return CT_ERROR_NON_FINITE;
     if (!(dt > 0) || !(k > 0) || !(tau_d >= 0) || !(beta >= 0) || !(sigma >= 0))
-        return CT_ERROR_INVALID_ARGUMENT;
+        return CT_ERROR_INVALID_VALUE;
     for (i = c0; i < c0 + count; ++i) {
         const int r0 = p->nb + p->nu + 3 * i;
         ct_real w = ct__block_frobenius(p, i) / 3;
@@ -6295,7 +6378,8 @@ CT_API ct_result ct_compliance_sap(const ct_problem *p, int c0, int count, ct_re
             vref[r0 + 2] = (phi0 ? phi0[i] : 0) / (dt + tau_d);
         }
     }
-    return CT_OK;
+    c0 = p->nb + p->nu + 3 * c0;
+    return ct__compliance_out(R + c0, vref ? vref + c0 : NULL, 3 * count);
 }
 
 CT_API ct_result ct_compliance_contactbench(const ct_problem *p, int c0, int count, ct_real *R) {
@@ -6329,7 +6413,8 @@ CT_API ct_result ct_compliance_spring_damper(const ct_problem *p, int c0, int co
             vref[r0 + 2] = k * (phi0 ? phi0[i] : 0) / (k * dt + d);
         }
     }
-    return CT_OK;
+    c0 = p->nb + p->nu + 3 * c0;
+    return ct__compliance_out(R + c0, vref ? vref + c0 : NULL, 3 * count);
 }
 #endif /* CT__HAS_COMPLIANCE */
 
@@ -7062,6 +7147,15 @@ CT_API ct_result ct_settings_validate(const ct_settings *s) {
      ct_criteria in the method's flavor and in the NCP flavor -> ct_info. */
 
 /* The run of the method of sv on its memory (the common arrays, then the method's) */
+/* The methods whose solve can refuse G after lambda and v were written (ADMM's first
+   factorization, also inside HYBRID_NCP; STAGGERED's QP factors: CT_ERROR_NOT_PSD) keep the
+   caller's lambda and v, so
+   that an error return leaves them untouched */
+#ifdef CT__HAS_ADMM
+#define CT__SAVES(d) ((d)->prepare == ct__admm_prepare || (d)->id == CT_METHOD_STAGGERED)
+#else
+#define CT__SAVES(d) ((d)->id == CT_METHOD_STAGGERED)
+#endif
 CT__PRIVATE void ct__run_init(ct__run *r, ct_solver *sv, const ct__method *d) {
     ct__common c;
     CONTACT_MEMSET(r, 0, sizeof(*r));
@@ -7072,8 +7166,9 @@ CT__PRIVATE void ct__run_init(ct__run *r, ct_solver *sv, const ct__method *d) {
     ct__dims_init(&r->dims, r->p->nb, r->p->nu, r->p->nc, ct__form(r->p), sv->nnzl);
     r->mem.base = sv->ws.base;
     r->mem.at = 0;
-    ct__common_layout(&r->mem, &r->dims, &c);
+    ct__common_layout(&r->mem, &r->dims, &c, CT__SAVES(d));
     r->lprev = c.lprev;
+    r->save = c.save;
     r->n = r->dims.n;
     r->flavor = d->flavor(r->s);
     r->fail_row = -1;
@@ -7085,7 +7180,7 @@ CT__PRIVATE size_t ct__bytes(const ct__method *d, const ct__dims *dims) {
     ct__common c;
     a.base = NULL;
     a.at = 0;
-    ct__common_layout(&a, dims, &c);
+    ct__common_layout(&a, dims, &c, CT__SAVES(d));
     d->layout(&a, dims, NULL);
     return a.at;
 }
@@ -7199,6 +7294,13 @@ CT__PRIVATE ct_result ct__info_error(ct_info *info, ct_result r, const ct__why *
 }
 
 /* Solve the set-up problem of sv (ct_solver_solve, and ct_solve: fresh = 1) */
+/* the arrays [a, a + na) and [b, b + nb) share memory (compared as addresses) */
+CT__PRIVATE int ct__overlap(const ct_real *a, const ct_real *b, size_t na, size_t nb) {
+    const uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
+    if (!a || !b) return 0;
+    return x < y + nb * sizeof(ct_real) && y < x + na * sizeof(ct_real);
+}
+
 CT__PRIVATE ct_result ct__solver_run(ct_solver *sv, ct_real *lambda, ct_real *v, ct_info *info, int fresh) {
     const ct_problem *p = &sv->problem;
     const ct_settings *s = &sv->settings;
@@ -7217,10 +7319,19 @@ CT__PRIVATE ct_result ct__solver_run(ct_solver *sv, ct_real *lambda, ct_real *v,
         why.field = lambda ? "v" : "lambda";
         return ct__info_error(info, CT_ERROR_INVALID_ARGUMENT, &why);
     }
+    if (n > 0 && (ct__overlap(lambda, v, n, n) || ct__overlap(lambda, p->g, n, n) || ct__overlap(v, p->g, n, n) ||
+                  (p->G && (ct__overlap(lambda, p->G, n, (size_t)n * n) || ct__overlap(v, p->G, n, (size_t)n * n))))) {
+        why.field = "lambda/v"; /* the outputs may not share memory with each other or the inputs */
+        return ct__info_error(info, CT_ERROR_INVALID_ARGUMENT, &why);
+    }
+    ct__run_init(&run, sv, d);
+    if (run.save && n > 0) { /* the caller's lambda and v, for an error found by the solve */
+        CONTACT_MEMCPY(run.save, lambda, (size_t)n * sizeof(ct_real));
+        CONTACT_MEMCPY(run.save + n, v, (size_t)n * sizeof(ct_real));
+    }
     res = ct__start(s, lambda, n, &why);
     if (res != CT_OK) return ct__info_error(info, res, &why);
 
-    ct__run_init(&run, sv, d);
     info->flavor = run.flavor;
     info->workspace_peak = ct__bytes(d, &run.dims);
     if (n > 0) { /* every solver starts from v = the velocity of its start */
@@ -7235,6 +7346,10 @@ CT__PRIVATE ct_result ct__solver_run(ct_solver *sv, ct_real *lambda, ct_real *v,
         st_out = d->solve(&run, lambda, v);
         if (!fresh && (sv->cache & CT__CACHE_ORDER)) run.reused |= CT_REUSED_ORDERING;
         if (run.not_psd) { /* G + R + shift I not PD: G has a negative eigenvalue */
+            if (run.save) { /* lambda and v as they were */
+                CONTACT_MEMCPY(lambda, run.save, (size_t)n * sizeof(ct_real));
+                CONTACT_MEMCPY(v, run.save + n, (size_t)n * sizeof(ct_real));
+            }
             why.field = "G";
             why.index = run.fail_row;
             return ct__info_error(info, CT_ERROR_NOT_PSD, &why);
@@ -7510,7 +7625,7 @@ CT__PRIVATE ct_real *ct__solver_dual(const ct_solver *sv) {
         ct__dims_init(&dims, sv->problem.nb, sv->problem.nu, sv->problem.nc, ct__form(&sv->problem), sv->nnzl);
         a.base = sv->ws.base;
         a.at = 0;
-        ct__common_layout(&a, &dims, &c);
+        ct__common_layout(&a, &dims, &c, 1);
         ct__admm_layout(&a, &dims, &m);
         return m.z;
     }
@@ -7537,8 +7652,8 @@ CT_API ct_result ct_solver_state_set(ct_solver *sv, const ct_solver_state *st, c
     ct_real *z;
     if (!sv || !st) return CT_ERROR_INVALID_ARGUMENT;
     if (!sv->ready) return CT_ERROR_NO_SETUP;
-    if (st->has_rho && !(ct__finite(st->rho) && st->rho > 0 && st->rho < CT_HUGE)) return CT_ERROR_INVALID_ARGUMENT;
-    if (st->has_rho_power && !ct__finite(st->rho_power)) return CT_ERROR_INVALID_ARGUMENT;
+    if (st->has_rho && !(ct__finite(st->rho) && st->rho > 0 && st->rho < CT_HUGE)) return CT_ERROR_INVALID_VALUE;
+    if (st->has_rho_power && !ct__finite(st->rho_power)) return CT_ERROR_INVALID_VALUE;
     z = ct__solver_dual(sv);
     if (st->has_dual) {
         if (!dual || !z) return CT_ERROR_INVALID_ARGUMENT;
@@ -7639,7 +7754,8 @@ CT__PRIVATE int ct__sparse_scan(int nb, int nu, int nc, const ct_real *G, ct_rea
 CT_API ct_result ct_sparse_count(int nb, int nu, int nc, const ct_real *G, ct_real drop_tol, int *nnzb) {
     if (!nnzb) return CT_ERROR_INVALID_ARGUMENT;
     if (!ct__sizes_ok(nb, nu, nc)) return CT_ERROR_INVALID_SIZE;
-    if ((nb + nu + 3 * nc > 0 && !G) || !(drop_tol >= 0)) return CT_ERROR_INVALID_ARGUMENT;
+    if (nb + nu + 3 * nc > 0 && !G) return CT_ERROR_INVALID_ARGUMENT;
+    if (!(drop_tol >= 0) || !ct__finite(drop_tol)) return CT_ERROR_INVALID_VALUE;
     *nnzb = ct__sparse_scan(nb, nu, nc, G, drop_tol, NULL, NULL, NULL);
     return CT_OK;
 }
@@ -7662,9 +7778,10 @@ CT_API ct_result ct_workspace_init(ct_workspace *ws, void *mem, size_t bytes) {
     CONTACT_MEMSET(ws, 0, sizeof(*ws));
     if (!mem) return CT_OK;
     skip = (CT__ALIGN - (size_t)((uintptr_t)mem % CT__ALIGN)) % CT__ALIGN;
-    if (bytes < skip) return CT_ERROR_WORKSPACE_TOO_SMALL;
     ws->base = (unsigned char *)mem + skip;
-    ws->size = bytes - skip;
+    /* the size queries count CT__ALIGN - 1 bytes of alignment slack, whatever mem's alignment:
+       so does the size kept, and a buffer one byte under the query is refused on every address */
+    ws->size = bytes >= CT__ALIGN - 1 ? bytes - (CT__ALIGN - 1) : 0;
     return CT_OK;
 }
 
@@ -7794,6 +7911,9 @@ CT_API ct_result ct_delassus_from_mj(int nv, int m, const ct_real *M, const ct_r
         }
     if (vfree && g)
         for (i = 0; i < m; ++i) g[i] = ct__dot(J + (size_t)i * nv, vfree, nv);
+    /* finite input can overflow (M = 1e-300 I, J = 1e200): no inf or NaN under CT_OK */
+    if (!ct__in_range(G, (size_t)m * m) || (vfree && g && !ct__in_range(g, (size_t)m)))
+        return CT_ERROR_OUT_OF_RANGE;
     return CT_OK;
 }
 #endif /* CT__HAS_LINALG */
@@ -7801,12 +7921,11 @@ CT_API ct_result ct_delassus_from_mj(int nv, int m, const ct_real *M, const ct_r
 /* >>io ----------------------------------------------------------------------------------- */
 #ifdef CT__HAS_IO
 #include <string.h> /* strcmp */
+#include <stdlib.h> /* strtod, strtol */
 #ifdef CONTACT_USE_FLOAT
 #define CT__IO_FMT "%.9g"
-#define CT__IO_SCAN "%f"
 #else
 #define CT__IO_FMT "%.17g"
-#define CT__IO_SCAN "%lf"
 #endif
 CT__PRIVATE int ct__io_write_array(FILE *f, const char *tag, const ct_real *x, int rows, int cols) {
     int i, j;
@@ -7837,12 +7956,53 @@ CT_API ct_result ct_problem_write(const ct_problem *p, FILE *f) {
     return CT_OK;
 }
 
-CT__PRIVATE int ct__io_read_array(FILE *f, const char *tag, ct_real *x, size_t count) {
-    char word[8];
+#ifndef CONTACT_IO_MAX_BYTES
+#define CONTACT_IO_MAX_BYTES ((size_t)256 << 20)
+#endif
+/* One whitespace-separated token of at most 64 characters into w (65 bytes): 1, or 0 at the end
+   of input or for a longer token; *used counts the bytes consumed */
+CT__PRIVATE int ct__io_token(FILE *f, char w[65], size_t *used) {
+    int c, k = 0;
+    do {
+        c = fgetc(f);
+        ++*used;
+    } while (c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\v' || c == '\f');
+    while (c != EOF && c != ' ' && c != '\n' && c != '\t' && c != '\r' && c != '\v' && c != '\f') {
+        if (k == 64) return 0; /* overlong */
+        w[k++] = (char)c;
+        c = fgetc(f);
+        ++*used;
+    }
+    w[k] = 0;
+    return k > 0;
+}
+/* a finite number of the precision's range, the whole token */
+CT__PRIVATE int ct__io_number(FILE *f, ct_real *x, size_t *used) {
+    char w[65], *end;
+    if (!ct__io_token(f, w, used)) return 0;
+#ifdef CONTACT_USE_FLOAT
+    *x = strtof(w, &end);
+#else
+    *x = strtod(w, &end);
+#endif
+    return *end == 0 && end != w && ct__finite(*x); /* whole token; not nan, inf or beyond range */
+}
+CT__PRIVATE int ct__io_int(FILE *f, const char *tag, int *x, size_t *used) {
+    char w[65], *end;
+    long v;
+    if (tag && (!ct__io_token(f, w, used) || strcmp(w, tag) != 0)) return 0;
+    if (!ct__io_token(f, w, used)) return 0;
+    v = strtol(w, &end, 10);
+    if (*end != 0 || end == w || v < -2147483647L || v > 2147483647L) return 0;
+    *x = (int)v;
+    return 1;
+}
+CT__PRIVATE int ct__io_read_array(FILE *f, const char *tag, ct_real *x, size_t count, size_t *used) {
+    char w[65];
     size_t i;
-    if (fscanf(f, "%7s", word) != 1 || strcmp(word, tag) != 0) return 0;
+    if (!ct__io_token(f, w, used) || strcmp(w, tag) != 0) return 0;
     for (i = 0; i < count; ++i)
-        if (fscanf(f, CT__IO_SCAN, &x[i]) != 1) return 0;
+        if (!ct__io_number(f, &x[i], used)) return 0;
     return 1;
 }
 
@@ -7855,16 +8015,31 @@ CT_API void ct_problem_data_free(ct_problem_data *d) {
     CONTACT_MEMSET(d, 0, sizeof(*d));
 }
 
-CT_API ct_result ct_problem_read(FILE *f, ct_problem_data *out) {
-    int version = 0, nb, nu, nc, hasR, n;
-    char word[8];
+CT_API ct_result ct_problem_read_max(FILE *f, size_t max_bytes, ct_problem_data *out) {
+    int version = 0, nb = 0, nu = 0, nc = 0, hasR = 0, n;
+    size_t used = 0, numbers;
+    char w[65];
     if (!f || !out) return CT_ERROR_INVALID_ARGUMENT;
     CONTACT_MEMSET(out, 0, sizeof(*out));
-    if (fscanf(f, " contact.h problem %d nb %d nu %d nc %d R %d", &version, &nb, &nu, &nc,
-               &hasR) != 5 || version != 1 || (hasR != 0 && hasR != 1))
+    if (max_bytes == 0) { /* what the stream holds, when it can tell */
+        long at = ftell(f), last;
+        max_bytes = CONTACT_IO_MAX_BYTES;
+        if (at >= 0 && fseek(f, 0, SEEK_END) == 0) {
+            last = ftell(f);
+            if (last >= at) max_bytes = (size_t)(last - at);
+            if (fseek(f, at, SEEK_SET) != 0) return CT_ERROR_IO;
+        }
+    }
+    if (!ct__io_token(f, w, &used) || strcmp(w, "contact.h") != 0 || !ct__io_int(f, "problem", &version, &used) ||
+        version != 1 || !ct__io_int(f, "nb", &nb, &used) || !ct__io_int(f, "nu", &nu, &used) ||
+        !ct__io_int(f, "nc", &nc, &used) || !ct__io_int(f, "R", &hasR, &used) || (hasR != 0 && hasR != 1))
         return CT_ERROR_IO;
     if (!ct__sizes_ok(nb, nu, nc)) return CT_ERROR_INVALID_SIZE;
     n = nb + nu + 3 * nc;
+    /* every number takes two bytes at least (a digit and a separator): allocate nothing that
+       the input cannot fill */
+    numbers = (size_t)n * n + (size_t)n + (size_t)nc + (hasR ? (size_t)n : 0);
+    if (max_bytes < used || numbers > (max_bytes - used) / 2) return CT_ERROR_IO;
     out->G = (ct_real *)CONTACT_MALLOC(sizeof(ct_real) * ((size_t)n * n + 1), NULL);
     out->g = (ct_real *)CONTACT_MALLOC(sizeof(ct_real) * ((size_t)n + 1), NULL);
     out->mu = (ct_real *)CONTACT_MALLOC(sizeof(ct_real) * ((size_t)nc + 1), NULL);
@@ -7873,11 +8048,11 @@ CT_API ct_result ct_problem_read(FILE *f, ct_problem_data *out) {
         ct_problem_data_free(out);
         return CT_ERROR_OUT_OF_MEMORY;
     }
-    if (!ct__io_read_array(f, "G", out->G, (size_t)n * n) ||
-        !ct__io_read_array(f, "g", out->g, (size_t)n) ||
-        !ct__io_read_array(f, "mu", out->mu, (size_t)nc) ||
-        (hasR && !ct__io_read_array(f, "R", out->R, (size_t)n)) ||
-        fscanf(f, "%7s", word) != 1 || strcmp(word, "end") != 0) {
+    if (!ct__io_read_array(f, "G", out->G, (size_t)n * n, &used) ||
+        !ct__io_read_array(f, "g", out->g, (size_t)n, &used) ||
+        !ct__io_read_array(f, "mu", out->mu, (size_t)nc, &used) ||
+        (hasR && !ct__io_read_array(f, "R", out->R, (size_t)n, &used)) || !ct__io_token(f, w, &used) ||
+        strcmp(w, "end") != 0 || used > max_bytes + 1) {
         ct_problem_data_free(out);
         return CT_ERROR_IO;
     }
@@ -7891,6 +8066,7 @@ CT_API ct_result ct_problem_read(FILE *f, ct_problem_data *out) {
     out->problem.soft = NULL; /* the format has no soft-model data */
     return CT_OK;
 }
+CT_API ct_result ct_problem_read(FILE *f, ct_problem_data *out) { return ct_problem_read_max(f, 0, out); }
 #endif
 
 #endif /* CONTACT_IMPLEMENTATION_ONCE */
