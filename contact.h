@@ -4205,9 +4205,15 @@ CT__PRIVATE int ct__penalty_update(ct__penalty *pen, const ct_admm_settings *as,
      multiple of the identity.
    PGS_LCP  ([LeLidec24] Alg. 1): the same with each tangential component clamped to
        [-mu lambda_n, mu lambda_n] (box friction, the model of ODE, PhysX and DART).
-   PGS_CCP  ([LeLidec24] Alg. 2, [Tsounis25] Alg. 2): lambda = P_K(lambda - omega 3/tr(B) (v + s)),
-       the orthogonal projection; s = Gamma(v) with pgs.desaxce (then the fixed point is the
-       NCP: K ∋ lambda _|_ v + Gamma(v) ∈ K*), else s = 0 (the CCP).
+   PGS_CCP  ([LeLidec24] Alg. 2, [Tsounis25] Alg. 2): lambda = P_K(lambda - omega / lambda_max(B)
+       (v + s)), the orthogonal projection; s = Gamma(v) with pgs.desaxce (then the fixed point
+       is the NCP: K ∋ lambda _|_ v + Gamma(v) ∈ K*), else s = 0 (the CCP).
+     Correction of the printed algorithm: [LeLidec24] Alg. 2 steps by 3 / tr(B), the inverse of
+     the MEAN eigenvalue, which overshoots when lambda_max(B) > 2/3 tr(B) (one contact with B =
+     diag(1e-3, 1e-3, 1): 3 / tr = 2.99 / lambda_max, each sweep multiplies the normal error by
+     -1.99, MAX_ITERATIONS with error 1.0 after 10000 sweeps). The projected gradient step
+     1 / lambda_max(B) (ct__sym3_lmax) decreases the block's quadratic whatever B; the two agree
+     when B is a multiple of the identity.
    NBGS, RAISIM, RAISIM_DS (Preclik's model, [Hwangbo18] eq. 8, [Tsounis25] Alg. 4): with
        c = v_i - B lambda_i (the velocity without the contact's own impulse),
        lambda* = 0                       if c_n > 0 (opening),
@@ -4593,6 +4599,22 @@ typedef struct ct__gs {
     int since;      /* ... (kept v: ten checks without progress switch to rows read afresh)     */
 } ct__gs;
 
+/* The largest eigenvalue of a symmetric 3x3 (row-major): the trigonometric solution of its
+   characteristic cubic (Smith 1961), exact up to rounding */
+CT__PRIVATE ct_real ct__sym3_lmax(const ct_real B[9]) {
+    const ct_real p1 = B[1] * B[1] + B[2] * B[2] + B[5] * B[5], q = (B[0] + B[4] + B[8]) / 3;
+    ct_real a0, a4, a8, pp, r;
+    if (!(p1 > 0)) return ct__max(B[0], ct__max(B[4], B[8]));
+    a0 = B[0] - q;
+    a4 = B[4] - q;
+    a8 = B[8] - q;
+    pp = CONTACT_SQRT((a0 * a0 + a4 * a4 + a8 * a8 + 2 * p1) / 6);
+    r = (a0 * (a4 * a8 - B[5] * B[5]) - B[1] * (B[1] * a8 - B[5] * B[2]) + B[2] * (B[1] * B[5] - a4 * B[2])) /
+        (2 * pp * pp * pp); /* det((B - q I) / pp) / 2 */
+    r = ct__min((ct_real)1, ct__max((ct_real)-1, r));
+    return q + 2 * pp * CONTACT_COS(CONTACT_ATAN2(CONTACT_SQRT(1 - r * r), r) / 3);
+}
+
 CT__PRIVATE void ct__gs_setup(ct__gs *gs) {
     ct__run *r = gs->r;
     const ct_problem *p = r->p;
@@ -4606,14 +4628,14 @@ CT__PRIVATE void ct__gs_setup(ct__gs *gs) {
     }
     for (i = 0; i < p->nc; ++i) {
         int q = c0 + 3 * i;
-        ct_real *B = gs->blk + 18 * i, *Bi = B + 9, h, dt, dn, tr;
+        ct_real *B = gs->blk + 18 * i, *Bi = B + 9, h, dt, dn, lm;
         ct__op_block3(&r->op, q, B);
         h = (B[0] - B[4]) / 2; /* lambda_max of the 2x2 tangential block */
         dt = (B[0] + B[4]) / 2 + CONTACT_SQRT(h * h + B[1] * B[1]);
         dn = B[8];
-        tr = B[0] + B[4] + B[8];
-        if (m == CT_METHOD_PGS_CCP) {
-            gs->step[q] = gs->step[q + 1] = gs->step[q + 2] = tr > CT_MINVAL ? 3 * omega / tr : 0;
+        if (m == CT_METHOD_PGS_CCP) { /* 1 / lambda_max(B), not the printed 3 / tr(B) */
+            lm = ct__sym3_lmax(B);
+            gs->step[q] = gs->step[q + 1] = gs->step[q + 2] = lm > CT_MINVAL ? omega / lm : 0;
         } else {
             gs->step[q] = gs->step[q + 1] = dt > CT_MINVAL ? omega / dt : 0;
             gs->step[q + 2] = dn > CT_MINVAL ? omega / dn : 0;

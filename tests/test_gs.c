@@ -766,6 +766,40 @@ static void test_box_stack(void) {
     }
 }
 
+/* ---- 5a. PGS_CCP's step on an anisotropic block: the printed 3 / tr(B) overshoots ---------- */
+static void test_ccp_step(void) {
+    ct_real G[9] = {(ct_real)1e-3, 0, 0, 0, (ct_real)1e-3, 0, 0, 0, 1}, g[3] = {(ct_real)0.5, 0, -1}, mu[1] = {(ct_real)0.5};
+    ct_problem p = ct_problem_dense(0, 0, 1, G, g, mu);
+    int d;
+    for (d = 0; d < 2; ++d) {
+        ct_settings s = ct_default_settings();
+        ct_real l[3] = {0}, v[3];
+        ct_info info;
+        s.method = CT_METHOD_PGS_CCP;
+        s.pgs.desaxce = d;
+        s.stop = CT_STOP_RELATIVE;
+        s.max_iter = 10000;
+        CHECK_EQ_INT(solve_with(&p, &s, l, v, &info), CT_OK);
+        CHECKF(info.status == CT_STATUS_CONVERGED && info.model.relative <= s.tol_rel,
+               "PGS_CCP desaxce %d: %s after %d sweeps, error %g", d, ct_status_string(info.status),
+               info.iterations, (double)info.model.relative);
+    }
+    { /* a rotated anisotropic block too (lambda_max in closed form, off-diagonal terms) */
+        ct_real G2[9] = {(ct_real)0.6, (ct_real)0.2, (ct_real)0.3, (ct_real)0.2, (ct_real)0.5, (ct_real)0.25,
+                         (ct_real)0.3, (ct_real)0.25, (ct_real)2.0};
+        ct_settings s = ct_default_settings();
+        ct_real l[3] = {0}, v[3];
+        ct_info info;
+        p.G = G2;
+        s.method = CT_METHOD_PGS_CCP;
+        s.stop = CT_STOP_RELATIVE;
+        s.max_iter = 10000;
+        CHECK_EQ_INT(solve_with(&p, &s, l, v, &info), CT_OK);
+        CHECKF(info.status == CT_STATUS_CONVERGED, "PGS_CCP rotated block: %s, error %g", ct_status_string(info.status),
+               (double)info.model.relative);
+    }
+}
+
 /* ---- 5b. a fixed budget: CT_STOP_NONE runs max_iter iterations and scores the point ----- */
 static void test_stop_none(void) {
     static const ct_method methods[4] = {CT_METHOD_PGS_NCP, CT_METHOD_PGS_LCP, CT_METHOD_NBGS, CT_METHOD_ADMM_NCP};
@@ -1101,6 +1135,7 @@ static void test_seed004(void) {
 
 int main(void) {
     test_stop_none();
+    test_ccp_step();
     test_single_contact();
     test_relaxation();
     test_raisim_ds_fixed_point();
