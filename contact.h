@@ -444,7 +444,9 @@ extern "C" {
       "divergence or a non-finite iterate; the returned point is finite and scored")            \
     X(CT_STATUS_NOT_SOLVED, 4, "not solved", "the call returned an error")                      \
     X(CT_STATUS_ITERATIONS_DONE, 5, "iterations done",                                           \
-      "CT_STOP_NONE: max_iter iterations ran; info's residuals score the point, no tolerance")
+      "CT_STOP_NONE: max_iter iterations ran; info's residuals score the point, no tolerance")  \
+    X(CT_STATUS_INTERRUPTED, 6, "interrupted",                                                   \
+      "the progress callback asked to stop, or the time limit passed; the point is scored")
 
 #define CT__ENUM_ITEM(name, value, text, explain) name = value,
 typedef enum ct_result { CT_RESULT_LIST(CT__ENUM_ITEM) CT_RESULT_END_ = 1 } ct_result;
@@ -671,6 +673,22 @@ typedef struct ct_history_entry {
                           when it was not evaluated in this iteration                      */
 } ct_history_entry;
 
+/* Progress and cancellation (settings.progress, settings.clock). A solve polls them every
+   settings.poll_every iterations of any loop (sweeps, ADMM iterations, Newton steps, line-search
+   trials, STAGGERED's inner ADMM iterations), so the time between two polls is bounded by one
+   iteration or one factorization. A nonzero return of progress, or clock(user) - its value at
+   the start above time_limit, stops the solve with CT_STATUS_INTERRUPTED: lambda and v hold the
+   last iterate, scored like any other answer. A solve stopped by a clock is not reproducible. */
+typedef struct ct_progress {
+    int iterations;        /* iterations so far (ct_info.iterations' count)                    */
+    int newton_iterations; /* Newton steps so far                                              */
+    int factorizations;    /* factorizations so far                                            */
+    ct_real residual;      /* the loop's cheap residual: ADMM max(primal, dual), a sweep's
+                              largest update, Newton's ||F||; -1 when the loop has none        */
+} ct_progress;
+typedef int (*ct_progress_fn)(void *user, const ct_progress *p);
+typedef double (*ct_clock_fn)(void *user);
+
 /* An optional caller buffer that ct_solve fills with the first `capacity` iterations. */
 typedef struct ct_history {
     ct_history_entry *entries; /* caller's array of capacity entries                       */
@@ -745,6 +763,12 @@ typedef struct ct_settings {
     ct_raisim_settings raisim;
     ct_staggered_settings staggered;
     ct_history *history;   /* NULL (default) or a buffer that receives per-iteration records  */
+    ct_progress_fn progress; /* NULL (default) or polled during the solve: nonzero stops it    */
+    ct_clock_fn clock;     /* NULL (default) or the caller's clock (seconds), for time_limit   */
+    void *user;            /* passed to progress and clock                                     */
+    ct_real time_limit;    /* seconds by clock from the solve's start; 0: none (default)       */
+    int poll_every;        /* progress and clock are polled every k iterations, Newton steps or
+                              line-search trials (inner loops count too), >= 1; default 1     */
     ct_newton_settings newton;
     ct_nsn_settings nsn;
     ct_hybrid_settings hybrid;
@@ -3521,6 +3545,11 @@ CT_API ct_settings ct_default_settings(void) {
     s.admm.warm_rho = 0;
     s.admm.warm_dual = 0;
     s.history = NULL;
+    s.progress = NULL;
+    s.clock = NULL;
+    s.user = NULL;
+    s.time_limit = 0;
+    s.poll_every = 1;
     s.newton.alpha_max = (ct_real)1.5;  /* Drake's exact line search */
     s.newton.ls_iters = 100;            /* Drake */
     s.newton.ls_tol = (ct_real)1e-8;    /* Drake's f_tolerance */
@@ -3581,6 +3610,9 @@ CT__PRIVATE ct_result ct__settings_common(const ct_settings *s, const char **fie
     CT__CHECK((unsigned)s->method < (unsigned)CT_METHOD_COUNT_, "method");
     CT__CHECK(s->max_iter >= 0, "max_iter");
     CT__CHECK(s->check_every >= 1, "check_every");
+    CT__CHECK(s->poll_every >= 1, "poll_every");
+    CT__CHECK(s->time_limit >= 0 && ct__finite(s->time_limit), "time_limit");
+    CT__CHECK(!(s->time_limit > 0) || s->clock, "clock"); /* a time limit needs a clock */
     CT__CHECK(s->stop == CT_STOP_ABSOLUTE || s->stop == CT_STOP_RELATIVE || s->stop == CT_STOP_NONE, "stop");
     CT__CHECK(s->tol_abs > 0 && ct__finite(s->tol_abs), "tol_abs");
     CT__CHECK(s->tol_rel > 0 && ct__finite(s->tol_rel), "tol_rel");
@@ -3870,6 +3902,9 @@ typedef struct ct__run {
     int newton_iterations, line_search_steps, linear_solves; /* ct_info's                   */
     int it_base;        /* iterations done before an ADMM chunk (HYBRID_NCP's Newton steps)    */
     int v_kept;         /* the method returns v as its sweeps kept it (Gauss-Seidel)            */
+    int interrupted;    /* the progress callback or the time limit stopped the solve           */
+    int polls;          /* polls since the start (settings.poll_every)                         */
+    double t0;          /* clock(user) at the start                                            */
     ct_real *save;      /* 2n or NULL: the caller's lambda and v (ct__common)                   */
 } ct__run;
 
@@ -3927,6 +3962,25 @@ CT__PRIVATE ct_result ct__start(const ct_settings *s, ct_real *lambda, int n, ct
 /* The stopping measure of the last scored point */
 CT__PRIVATE ct_real ct__measure(const ct__run *r) {
     return r->s->stop == CT_STOP_RELATIVE ? r->last.relative : r->last.absolute;
+}
+
+/* settings.progress and the time limit: 1 when the solve must stop (and from then on). Every
+   loop of every method calls it once per pass, with its cheap residual (-1: none). */
+CT__PRIVATE int ct__poll(ct__run *r, ct_real residual) {
+    const ct_settings *s = r->s;
+    if (r->interrupted) return 1;
+    if ((!s->progress && !(s->time_limit > 0)) || ++r->polls % s->poll_every != 0) return 0;
+    if (s->time_limit > 0 && s->clock(s->user) - r->t0 > (double)s->time_limit) {
+        r->interrupted = 1;
+    } else if (s->progress) {
+        ct_progress pr;
+        pr.iterations = r->iterations;
+        pr.newton_iterations = r->newton_iterations;
+        pr.factorizations = r->factorizations;
+        pr.residual = residual;
+        r->interrupted = s->progress(s->user, &pr) != 0;
+    }
+    return r->interrupted;
 }
 
 /* settings.history: record iteration r->iterations (the first `capacity` are kept) */
@@ -4861,6 +4915,7 @@ CT__PRIVATE ct_status ct__gs_solve(ct__run *r, ct_real *lambda, ct_real *v) {
         }
         if (ct__stalled(r, lambda, lprev)) return CT_STATUS_STALLED;
         if (ct__diverging(r, k, lambda, lprev, v, au, &certified)) return CT_STATUS_NUMERICAL_FAILURE;
+        if (ct__poll(r, gs.upd)) break;
     }
     r->v_kept = gs.kept; /* v is lambda's velocity up to the rounding of its updates */
     return CT_STATUS_MAX_ITERATIONS;
@@ -5130,6 +5185,10 @@ CT__PRIVATE ct_status ct__admm_iterate(ct__run *r, ct__admm_it *it, int kend, ct
             status = CT_STATUS_STALLED;
             break;
         }
+        if (ct__poll(r, ct__max(rp, rd))) {
+            status = CT_STATUS_INTERRUPTED;
+            break;
+        }
         if ((k + 1) % as->update_every == 0) {
             /* divergence: the last step, d = y - lprev, certifies an unbounded problem twice in
                a row (w, t are free here) */
@@ -5254,7 +5313,8 @@ CT__PRIVATE void ct__qp_project(const ct__qp *q, const ct_real *in, ct_real *out
 
 /* ADMM on one QP (the x-, y- and z-steps of ADMM_NCP with s = 0). Returns -1, or the row of G
    whose pivot failed when G_SS + (eta + rho) I is not positive definite: then G is not PSD (a
-   principal submatrix of a PSD matrix is PSD). */
+   principal submatrix of a PSD matrix is PSD), or -2 when settings.progress or the time limit
+   interrupted it. */
 CT__PRIVATE int ct__qp_solve(ct__run *r, ct__qp *q, ct_real tol, ct_real *scratch) {
     const ct_admm_settings *as = &r->s->admm;
     const ct_real eta = as->eta;
@@ -5262,6 +5322,7 @@ CT__PRIVATE int ct__qp_solve(ct__run *r, ct__qp *q, ct_real tol, ct_real *scratc
     if (q->m == 0) return -1;
     for (k = 0; k < r->s->staggered.inner_iters; ++k) {
         ct_real rp = 0, rd = 0, rho = q->pen.rho, inv = 1 / rho;
+        if (ct__poll(r, -1)) return -2; /* interrupted */
         if (q->rho_f != rho) {
             const int bad = ct__op_factor(&r->op, q->idx, q->m, NULL, eta + rho, q->L, scratch);
             if (bad >= 0) return q->idx[bad];
@@ -5370,6 +5431,7 @@ CT__PRIVATE ct_status ct__staggered(ct__run *r, ct_real *lambda, ct_real *v) {
             r->not_psd = 1; /* CT_ERROR_NOT_PSD, as ADMM's */
             return CT_STATUS_NUMERICAL_FAILURE;
         }
+        if (r->fail_row == -2) break; /* interrupted: lambda is the last outer iterate */
         /* tangential QP: h_T = g_T + (G+R)_TN lambda_N, radii mu lambda_n */
         ct__op_cross(&r->op, qt.idx, mT, qn.idx, mN, qn.y, qt.h);
         for (i = 0; i < mT; ++i) qt.h[i] += p->g[qt.idx[i]];
@@ -5378,6 +5440,7 @@ CT__PRIVATE ct_status ct__staggered(ct__run *r, ct_real *lambda, ct_real *v) {
             r->not_psd = 1;
             return CT_STATUS_NUMERICAL_FAILURE;
         }
+        if (r->fail_row == -2) break;
         for (i = 0; i < n; ++i) lambda[idx[i]] = y[i];
         r->iterations = k + 1;
         r->rho = qn.pen.rho;
@@ -5389,7 +5452,9 @@ CT__PRIVATE ct_status ct__staggered(ct__run *r, ct_real *lambda, ct_real *v) {
         if (ct__stalled(r, lambda, lprev)) return CT_STATUS_STALLED;
         if (ct__diverging(r, k, lambda, lprev, v, m.u, &certified))
             return CT_STATUS_NUMERICAL_FAILURE;
+        if (ct__poll(r, -1)) break;
     }
+    r->fail_row = -1;
     return CT_STATUS_MAX_ITERATIONS;
 }
 
@@ -5629,6 +5694,10 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
 
     for (k = 0; k < r->s->max_iter; ++k) {
         ct_real d0, alpha, cost_new;
+        if (ct__poll(r, -1)) { /* interrupted: lambda is the last iterate's impulse */
+            CONTACT_MEMCPY(lambda, gam, (size_t)n * sizeof(ct_real));
+            return CT_STATUS_MAX_ITERATIONS;
+        }
         /* the gradient (Q q - c) - A^T gamma into grad */
         ct__nwq_eval(&Q, q, grad);
         ct__atmul(A, n, m, lda, gam, dq);
@@ -5682,7 +5751,7 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
                 alpha = ns->alpha_max;
             } else {
                 alpha = ct__min((ct_real)1, ns->alpha_max);
-                for (it = 0; it < ns->ls_iters; ++it) {
+                for (it = 0; it < ns->ls_iters && !ct__poll(r, -1); ++it) {
                     ct_real next;
                     f = ct__nwls_eval(&ls, alpha, &dd);
                     if (f < 0) lo = alpha;
@@ -6751,7 +6820,7 @@ CT__PRIVATE ct_status ct__nsn_run(ct__run *r, ct__nsn_mem *m, int prox, int max_
     const ct_problem *p = r->p;
     const ct_nsn_settings *ns = &r->s->nsn;
     const int n = r->n, M_mem = ns->ls_memory;
-    ct_real ref_hist[32], dmax, sg = 0, mem = 0, e, e_best, e_keep, f2, fc2 = 0;
+    ct_real ref_hist[32], dmax, sg = 0, mem = 0, e, e_best, e_keep, f2 = -1, fc2 = 0;
     ct_status status = CT_STATUS_MAX_ITERATIONS;
     int i, steps = 0, nh = 0, inner = 0, stall = 0, first = 1, met, ms;
     const ct_real *rf = prox ? m->rs : m->rho; /* the weights of F */
@@ -6773,6 +6842,10 @@ CT__PRIVATE ct_status ct__nsn_run(ct__run *r, ct__nsn_mem *m, int prox, int max_
             break;
         }
         if (steps >= max_steps) break;
+        if (ct__poll(r, CONTACT_SQRT(f2 > 0 ? f2 : 0))) {
+            status = CT_STATUS_INTERRUPTED;
+            break;
+        }
         if (!prox) { /* s follows the error; the centre is the current point */
             sg = ct__max(ct__min(ns->sigma_c * e, ns->sigma_cap), mem);
             CONTACT_MEMCPY(m->c, lambda, (size_t)n * sizeof(ct_real));
@@ -6842,6 +6915,7 @@ CT__PRIVATE ct_status ct__nsn_run(ct__run *r, ct__nsn_mem *m, int prox, int max_
             }
             ft2 = ct__nsn_F(p, rf, m->lt, m->vt, m->Ft, NULL, NULL, NULL);
             if (ls > 0) ++r->line_search_steps;
+            if (ls > 0 && ct__poll(r, CONTACT_SQRT(ft2 > 0 ? ft2 : 0))) break; /* not accepted */
             if (ft2 <= (1 - 2 * ns->ls_gamma * t) * ref && ct__finite(ft2)) {
                 accepted = 1;
                 break;
@@ -7035,6 +7109,7 @@ CT__PRIVATE ct_status ct__hyb_pgs(ct__run *r, ct__nsn_mem *m, ct__gs_mem *gm, ct
         ct__gs_sweep(&gs, lambda, v);
         ++r->iterations;
         *done = k;
+        if (ct__poll(r, gs.upd)) break;
         if (k % 5 == 0 || k == sweeps) {
             int met;
             ct_velocity(p, lambda, v);
@@ -7065,14 +7140,15 @@ CT__PRIVATE ct_status ct__hyb_solve(ct__run *r, ct_real *lambda, ct_real *v) {
     if (h->pgs_budget > 0 && ct__hyb_pgs(r, &m, &gm, lambda, v, &sweeps) == CT_STATUS_CONVERGED)
         return CT_STATUS_CONVERGED;
     kmax = r->s->max_iter - sweeps; /* max_iter bounds the sweeps and ADMM's iterations */
-    if (h->newton_first > 0) { /* the optimistic start */
+    if (h->newton_first > 0 && !r->interrupted) { /* the optimistic start */
         st = ct__nsn_run(r, &m, 0, h->newton_first, h->newton_stall, lambda, v, &e);
         if (st == CT_STATUS_CONVERGED || st == CT_STATUS_NUMERICAL_FAILURE) return st;
     }
-    if (h->prox_first > 0) { /* the surer local method, still without ADMM */
+    if (h->prox_first > 0 && !r->interrupted) { /* the surer local method, still without ADMM */
         st = ct__nsn_run(r, &m, 1, h->prox_first, r->s->nsn.stall_iters, lambda, v, &e);
         if (st == CT_STATUS_CONVERGED || st == CT_STATUS_NUMERICAL_FAILURE) return st;
     }
+    if (r->interrupted) return CT_STATUS_INTERRUPTED;
     if (!ct__admm_begin(r, &it, lambda)) return CT_STATUS_NUMERICAL_FAILURE;
     admm = 1;
     for (i = 0; i < p->nc; ++i) m.prev[i] = -1;
@@ -7347,6 +7423,7 @@ CT__PRIVATE ct_result ct__solver_run(ct_solver *sv, ct_real *lambda, ct_real *v,
         return ct__info_error(info, CT_ERROR_INVALID_ARGUMENT, &why);
     }
     ct__run_init(&run, sv, d);
+    if (s->time_limit > 0) run.t0 = s->clock(s->user);
     if (run.save && n > 0) { /* the caller's lambda and v, for an error found by the solve */
         CONTACT_MEMCPY(run.save, lambda, (size_t)n * sizeof(ct_real));
         CONTACT_MEMCPY(run.save + n, v, (size_t)n * sizeof(ct_real));
@@ -7389,7 +7466,9 @@ CT__PRIVATE ct_result ct__solver_run(ct_solver *sv, ct_real *lambda, ct_real *v,
         }
         if (run.flavor == CT_FLAVOR_NCP) info->ncp = info->model;
         else ct__criteria_want(p, lambda, v, CT_FLAVOR_NCP, &info->ncp, CT__WANT_ALL);
-        if (s->stop == CT_STOP_NONE) {
+        if (run.interrupted && st_out != CT_STATUS_NUMERICAL_FAILURE) {
+            st_out = CT_STATUS_INTERRUPTED; /* whatever the point's residuals */
+        } else if (s->stop == CT_STOP_NONE) {
             if (st_out == CT_STATUS_MAX_ITERATIONS || st_out == CT_STATUS_CONVERGED) st_out = CT_STATUS_ITERATIONS_DONE;
         } else if (st_out != CT_STATUS_NUMERICAL_FAILURE) {
             /* CONVERGED means the returned point meets the tolerance in the method's flavor.

@@ -175,11 +175,98 @@ static void test_aliasing(void) {
     }
 }
 
+/* a progress callback and a fake clock stop every method, with a scored point */
+typedef struct fake {
+    int calls, stop_after;
+    double now;
+} fake;
+static int stop_cb(void *user, const ct_progress *pr) {
+    fake *f = (fake *)user;
+    (void)pr;
+    return ++f->calls >= f->stop_after;
+}
+static double fake_clock(void *user) {
+    fake *f = (fake *)user;
+    f->now += 1; /* one second per reading */
+    return f->now;
+}
+static void box_stack_problem(owned_problem *o) {
+    int i;
+    op_alloc(o, 0, 0, BOX_NC);
+    box_stack(o->G, o->g, o->mu, 1e-3, 1e3);
+    o->R = (ct_real *)malloc(sizeof(ct_real) * (size_t)o->n); /* for NEWTON_SOFT only */
+    for (i = 0; i < o->n; ++i) o->R[i] = (ct_real)1e-3 * o->G[i * o->n + i];
+}
+static void test_interrupt(void) {
+    owned_problem o;
+    int m, way;
+    box_stack_problem(&o); /* mass ratio 1e3: no method is done in a few iterations */
+    for (m = 0; m < (int)CT_METHOD_COUNT_; ++m)
+        for (way = 0; way < 2; ++way) {
+            ct_settings s = ct_default_settings();
+            ct_real *l = (ct_real *)calloc((size_t)o.n, sizeof(ct_real)), *v = (ct_real *)calloc((size_t)o.n, sizeof(ct_real));
+            ct_residuals res;
+            ct_info info;
+            fake f = {0, 3, 0};
+            ct_result r;
+            s.method = (ct_method)m;
+            s.tol_abs = (ct_real)1e-12;
+            s.max_iter = 100000;
+            s.user = &f;
+            if (way == 0) {
+                s.progress = stop_cb;
+            } else {
+                s.clock = fake_clock;
+                s.time_limit = (ct_real)2.5; /* the third poll reads 3 s after the start */
+            }
+            if (m == CT_METHOD_NEWTON_SOFT) o.p.R = o.R; /* it needs a compliance */
+            r = solve_with(&o.p, &s, l, v, &info);
+            o.p.R = NULL;
+            if (r == CT_ERROR_COMPILED_OUT) continue;
+            CHECKF(r == CT_OK, "%s: %s", ct_method_string(s.method), ct_result_string(r));
+            CHECKF(info.status == CT_STATUS_INTERRUPTED, "%s way %d: %s after %d iterations", ct_method_string(s.method),
+                   way, ct_status_string(info.status), info.iterations);
+            CHECKF(way ? f.now == 4 : f.calls == 3, "%s way %d: polled %d times, clock %g", ct_method_string(s.method), way,
+                   f.calls, f.now);
+            if (m == CT_METHOD_NEWTON_SOFT) o.p.R = o.R;
+            CHECK_EQ_INT(ct_criteria(&o.p, l, v, info.flavor, &res), CT_OK);
+            o.p.R = NULL;
+            CHECKF(res.absolute == info.model.absolute, "%s: the point is scored", ct_method_string(s.method));
+            free(l);
+            free(v);
+        }
+    { /* polled every 10 iterations; a time limit needs a clock */
+        ct_settings s = ct_default_settings();
+        ct_real *l = (ct_real *)calloc((size_t)o.n, sizeof(ct_real)), *v = (ct_real *)calloc((size_t)o.n, sizeof(ct_real));
+        ct_info info;
+        fake f = {0, 1000000, 0};
+        s.method = CT_METHOD_PGS_NCP;
+        s.tol_abs = (ct_real)1e-30;
+        s.max_iter = 95;
+        s.progress = stop_cb;
+        s.user = &f;
+        s.poll_every = 10;
+        CHECK_EQ_INT(solve_with(&o.p, &s, l, v, &info), CT_OK);
+        CHECKF(f.calls == 9 && info.status != CT_STATUS_INTERRUPTED, "%d polls", f.calls);
+        s.progress = NULL;
+        s.time_limit = 1;
+        CHECK_EQ_INT(ct_settings_validate(&s), CT_ERROR_INVALID_SETTINGS);
+        s.clock = fake_clock;
+        CHECK_EQ_INT(ct_settings_validate(&s), CT_OK);
+        s.poll_every = 0;
+        CHECK_EQ_INT(ct_settings_validate(&s), CT_ERROR_INVALID_SETTINGS);
+        free(l);
+        free(v);
+    }
+    op_free(&o);
+}
+
 int main(void) {
     test_sizes();
     test_overflow();
     test_derivative_seeds();
     test_codes();
     test_aliasing();
+    test_interrupt();
     return th_summary();
 }
