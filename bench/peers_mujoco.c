@@ -50,7 +50,8 @@
    One CSV row per snapshot and side, the columns of --header: scene, step, time, nv, nefc
    (MuJoCo's rows), nb, nu, nc, n, r_avg, side, method, target, own_tol, tries, iterations,
    factorizations, soft_rel, soft_abs (the law's largest per-row or per-contact residual,
-   force units), force_diff, converged, batch, rounds, median_us, min_us, max_us.
+   force units), force_diff, converged, batch, rounds, median_us, min_us, max_us,
+   mujoco_version.
 
    Build: cc -O2 -march=native -DNDEBUG -I. -Ibench bench/peers_mujoco.c -lmujoco -lm */
 #define _POSIX_C_SOURCE 199309L
@@ -62,7 +63,8 @@
 
 static const char *HEADER =
     "scene,step,time,nv,nefc,nb,nu,nc,n,r_avg,side,method,target,own_tol,tries,iterations,"
-    "factorizations,soft_rel,soft_abs,force_diff,converged,batch,rounds,median_us,min_us,max_us";
+    "factorizations,soft_rel,soft_abs,force_diff,converged,batch,rounds,median_us,min_us,max_us,"
+    "mujoco_version";
 
 typedef struct snap {
     mjModel *m;
@@ -354,7 +356,8 @@ static void run_snapshot(snap *sn, const char *scene, int step, double target, i
         else
             printf("%g,%d,%d,%d,%.6g,%.6g,%.3g,%d,", sd[i].tol, sd[i].tries, iters, facts, rel, absr,
                    diff, rel <= target);
-        printf("%d,%d,%.6g,%.6g,%.6g\n", sd[i].batch, rounds, sd[i].median_us, sd[i].min_us, sd[i].max_us);
+        printf("%d,%d,%.6g,%.6g,%.6g,%s\n", sd[i].batch, rounds, sd[i].median_us, sd[i].min_us,
+               sd[i].max_us, mj_versionString());
     }
     fflush(stdout);
 }

@@ -28,12 +28,13 @@ import record  # noqa: E402
 PAIR_FIELDS = ["problem", "set", "family", "nc", "seed", "pair",
                "ct_method", "ct_tol", "ct_iters", "ct_us", "ct_us_per_iter", "ct_error",
                "pin_method", "pin_tol", "pin_iters", "pin_us", "pin_us_per_iter", "pin_error",
-               "both_converged", "time_ratio", "iter_cost_ratio", "rounds", "fresh_check"]
+               "both_converged", "time_ratio", "iter_cost_ratio", "rounds", "fresh_check",
+               "pinocchio_version"]
 MJ_FIELDS = ["scene", "step", "time", "nv", "n", "nc", "r_avg",
              "mj_tol", "mj_iters", "mj_us", "mj_soft_rel",
              "ct_tol", "ct_iters", "ct_us", "ct_soft_rel", "force_diff",
              "form_us", "form_dense_us", "ct_form_us", "gen_us", "gen_soft_rel",
-             "ratio", "ratio_with_form", "ratio_gen", "rounds"]
+             "ratio", "ratio_with_form", "ratio_gen", "rounds", "mujoco_version"]
 MEDIAN_FIELDS = ["set", "comparison", "problems", "ct_solved", "peer_solved", "both",
                  "median_ratio", "min_ratio", "max_ratio", "ct_faster",
                  "median_iter_cost_ratio", "median_ratio_with_form"]
@@ -87,7 +88,8 @@ def pinocchio_tables(rows):
         st = "generated" if fam == "generated" else ("fclib" if fam != "unknown" else
                                                      ("generated" if key[0].count("_") >= 3 else "fclib"))
         row = {"problem": key[0], "set": st, "family": family_of(key[0], fam), "nc": any_row["nc"],
-               "seed": any_row.get("seed", "") if st == "generated" else "", "pair": key[1]}
+               "seed": any_row.get("seed", "") if st == "generated" else "", "pair": key[1],
+               "pinocchio_version": any_row.get("pinocchio_version", "")}
         if not c or not p:
             what = next(iter(d.values()))["side"]
             row.update(ct_method=what, pin_method=what, both_converged=0)
@@ -141,7 +143,7 @@ def mujoco_tables(rows):
                "ct_form_us": fmt(num(tot["median_us"]), "%.4g") if tot else "",
                "gen_us": fmt(num(gen["median_us"]), "%.4g") if gen else "",
                "gen_soft_rel": fmt(num(gen["soft_rel"]), "%.2g") if gen else "",
-               "rounds": mj["rounds"]}
+               "rounds": mj["rounds"], "mujoco_version": mj.get("mujoco_version", "")}
         both = mj["converged"] == "1" and ct["converged"] == "1"
         if both:
             row["ratio"] = fmt(num(ct["median_us"]) / mj_us)
