@@ -30,6 +30,9 @@
 #   make bench-cholesky  build bench/cholesky.c against OpenBLAS and run it single-threaded
 #   make bench-lu        the same for the LU (bench/lu.c, against dgetrf)
 #   make bench-rigid     the rigid methods against Siconos on FCLib and fresh families
+#   make bench-peers     contact.h against Pinocchio's ADMM and PGS (PINOCCHIO_SRC=its source
+#                        tree) and MuJoCo's Newton solver (libmujoco-dev); a peer that is absent
+#                        is skipped with a message
 #   make clean           remove build/
 #
 # CC is make's default (cc) unless given: make test CC=clang
@@ -288,6 +291,50 @@ $(BUILD)/bench_lu_O2: bench/lu.c contact.h
 .PHONY: bench-rigid
 bench-rigid: bench-build $(BUILD)/bench/gen_families
 	PYTHON=$(PYTHON) sh bench/rigid.sh $(FCLIB)
+
+# make bench-peers [PINOCCHIO_SRC=dir] [FCLIB=folder] [SEED=n]: contact.h's ADMM_NCP and PGS_NCP
+# against Pinocchio's header-only ADMM and PGS contact solvers on FCLib and on bench/families.h's
+# sweep (contacts only), and NEWTON_SOFT against MuJoCo's Newton solver on the MJCF scenes of
+# bench/peers/ and MuJoCo's humanoid (bench/peers.sh, bench/peers_report.py:
+# bench/results/peers*_<machine>_<date>.csv). PINOCCHIO_SRC names a Pinocchio source tree (its
+# include/ is used in place, with the generated config headers stubbed in bench/peers/stub;
+# bench/README.md says how to get it); Eigen (libeigen3-dev), Boost and libfclib-dev are needed
+# with it, libmujoco-dev (and libmujoco-samples for the humanoid) for MuJoCo. Every side is built
+# with PEERS_FLAGS, the C parts with $(CC), Pinocchio's with $(CXX) (the same GCC; GCC 12 warns
+# maybe-uninitialized inside Eigen's AVX-512 intrinsics and Pinocchio's ADMM: silenced).
+PINOCCHIO_SRC ?=
+EIGEN_INC  ?= /usr/include/eigen3
+PEERS_FLAGS = -O2 -march=native -DNDEBUG -DEIGEN_NO_DEBUG
+PINOCCHIO_VERSION = $(shell sed -n 's:.*<version>\(.*\)</version>.*:\1:p' $(PINOCCHIO_SRC)/package.xml 2>/dev/null | head -n 1)
+PEERS_HAVE_PINOCCHIO = $(and $(PINOCCHIO_SRC),$(wildcard $(PINOCCHIO_SRC)/include/pinocchio/algorithm/admm-solver.hpp),$(wildcard $(EIGEN_INC)/Eigen/Dense),$(wildcard /usr/include/boost/optional.hpp),$(wildcard /usr/include/fclib.h))
+PEERS_HAVE_MUJOCO = $(wildcard /usr/include/mujoco/mujoco.h)
+.PHONY: bench-peers
+bench-peers: $(BUILD)/bench/gen_families
+	@if [ -n "$(PEERS_HAVE_PINOCCHIO)" ]; then $(MAKE) --no-print-directory $(BUILD)/bench/peers_pinocchio; \
+	else echo "bench-peers: Pinocchio skipped: PINOCCHIO_SRC='$(PINOCCHIO_SRC)' is not a Pinocchio source tree, or Eigen, Boost or libfclib is missing (bench/README.md, sh bench/install-deps.sh)"; fi
+	@if [ -n "$(PEERS_HAVE_MUJOCO)" ]; then $(MAKE) --no-print-directory $(BUILD)/bench/peers_mujoco; \
+	else echo "bench-peers: MuJoCo skipped: libmujoco-dev is not installed (sh bench/install-deps.sh)"; fi
+	PEERS_PINOCCHIO=$(if $(PEERS_HAVE_PINOCCHIO),$(BUILD)/bench/peers_pinocchio) \
+	PEERS_MUJOCO=$(if $(PEERS_HAVE_MUJOCO),$(BUILD)/bench/peers_mujoco) \
+	PINOCCHIO_VERSION=$(PINOCCHIO_VERSION) PYTHON=$(PYTHON) sh bench/peers.sh $(FCLIB)
+
+$(BUILD)/bench/peers/pinocchio_side.o: bench/peers/pinocchio_side.cpp bench/peers/pinocchio_side.h \
+                                       $(wildcard bench/peers/stub/pinocchio/*.hpp)
+	@mkdir -p $(@D)
+	$(CXX) -std=c++17 $(PEERS_FLAGS) -Wall -Wextra -Wno-maybe-uninitialized -DPINOCCHIO_VERSION='"$(PINOCCHIO_VERSION)"' \
+	    -Ibench/peers/stub -isystem $(PINOCCHIO_SRC)/include -isystem $(EIGEN_INC) -c -o $@ $<
+
+$(BUILD)/bench/peers/peers_pinocchio.o: bench/peers_pinocchio.c bench/peers.h bench/bench_problem.h \
+                                        bench/peers/pinocchio_side.h contact.h
+	@mkdir -p $(@D)
+	$(CC) $(PEERS_FLAGS) -Wall -Wextra -DBENCH_WITH_FCLIB -I. -Ibench -c -o $@ $<
+
+$(BUILD)/bench/peers_pinocchio: $(BUILD)/bench/peers/peers_pinocchio.o $(BUILD)/bench/peers/pinocchio_side.o
+	$(CXX) -o $@ $^ -lfclib -lm
+
+$(BUILD)/bench/peers_mujoco: bench/peers_mujoco.c bench/peers.h contact.h
+	@mkdir -p $(@D)
+	$(CC) $(PEERS_FLAGS) -Wall -Wextra -I. -Ibench -o $@ $< -lmujoco -lm
 
 $(BUILD)/bench_cholesky_native: bench/cholesky.c contact.h
 	@mkdir -p $(@D)

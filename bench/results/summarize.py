@@ -108,6 +108,29 @@ BENCHES = [
      "A method solved a problem when its re-scored relative error met 1e-8 within its default "
      "max_iter (contact.h) or its default iterations and 60 s (Siconos: any of its storages).",
      "make bench-rigid", "rigid"),
+    ("peers-median", "Against Pinocchio and MuJoCo: the medians",
+     "Per problem set and pair (contact.h ADMM_NCP / Pinocchio's ADMMContactSolver, PGS_NCP / "
+     "its PGSContactSolver, on FCLib and on bench/families.h's sweep with the seed of the day, "
+     "contacts only) and per MuJoCo scene (NEWTON_SOFT / MuJoCo's Newton solver): problems, how "
+     "many each side solved, and over those both solved the median, minimum and maximum of "
+     "contact.h's CPU time over the peer's (below 1: contact.h faster), how many contact.h won, "
+     "the median ratio per iteration (Pinocchio) and the median ratio with G formed in "
+     "contact.h's timed region (MuJoCo). Each side's own tolerance is tuned until the answer, "
+     "rescored by one function, meets 1e-8.",
+     "make bench-peers PINOCCHIO_SRC=dir", "peers"),
+    ("peers", "Against Pinocchio: every problem (same runs as peers-median)",
+     "Per problem and pair: each side's tuned own tolerance, iterations, median CPU time per "
+     "cold solve (us, interleaved rounds), time per iteration and rescored error (Siconos' "
+     "relative natural-map error); time_ratio and iter_cost_ratio = contact.h / Pinocchio where "
+     "both met 1e-8; fresh_check = Pinocchio's reset ADMM against a new solver (0).",
+     "make bench-peers PINOCCHIO_SRC=dir", "peers"),
+    ("peers-mujoco", "Against MuJoCo's Newton solver: every snapshot (same runs as peers-median)",
+     "Per snapshot of the MJCF scenes: MuJoCo's mj_fwdConstraint and contact.h's NEWTON_SOFT "
+     "(ct_solve on G formed outside; ct_form + ct_solve; the generalized form where nv < n), "
+     "the time of forming G (mj_solveM2; ct_delassus_from_mj from the dense M), each side's "
+     "soft-model relative residual and tuned tolerance, the force difference, and the ratios to "
+     "MuJoCo's time (below 1: contact.h faster).",
+     "make bench-peers", "peers"),
     ("families-baseline", "The generated problem families: what they are and how hard",
      "Per problem of bench/families.h's sweep (seed 1): its sizes, mass ratio, rank and condition "
      "number of G (nonzero spectrum), the contact modes of the answer, and ADMM_NCP and PGS_NCP "
