@@ -504,6 +504,50 @@ static void test_reuse(void) {
 }
 
 /* ---- the per-iteration history ------------------------------------------------------------ */
+/* admm.screen: the full check only when the x-step's free velocity says the tolerance is near
+   (and every 10th check). Same answers as scoring every iteration, at most 10 iterations later;
+   a converged point meets the tolerance; a history turns the screen off. */
+static void test_screen(void) {
+    static const ct_method methods[3] = {CT_METHOD_ADMM_NCP, CT_METHOD_ADMM_CCP, CT_METHOD_HYBRID_NCP};
+    int seed, mi, same = 0, total = 0;
+    for (seed = 0; seed < 6; ++seed) {
+        owned_problem o;
+        th_seed(900 + (unsigned)seed);
+        random_problem(&o, seed % 2, seed % 3 == 2, 3 + 3 * seed, 30, 0.1, 0.8, seed == 4);
+        for (mi = 0; mi < 3; ++mi) {
+            ct_real *l0 = (ct_real *)calloc((size_t)o.n, sizeof(ct_real));
+            ct_real *l1 = (ct_real *)calloc((size_t)o.n, sizeof(ct_real));
+            ct_real *v = (ct_real *)calloc((size_t)o.n, sizeof(ct_real));
+            ct_settings s = ct_default_settings();
+            ct_info i0, i1;
+            s.method = methods[mi];
+            s.max_iter = 3000;
+            s.stop = seed % 2 ? CT_STOP_RELATIVE : CT_STOP_ABSOLUTE;
+            s.admm.screen = 0;
+            CHECK_EQ_INT(solve_with(&o.p, &s, l0, v, &i0), CT_OK);
+            s.admm.screen = 1;
+            CHECK_EQ_INT(solve_with(&o.p, &s, l1, v, &i1), CT_OK);
+            CHECKF(i1.status == i0.status, "seed %d %s: %s with the screen, %s without", seed,
+                   ct_method_string(s.method), ct_status_string(i1.status), ct_status_string(i0.status));
+            CHECKF(i1.iterations >= i0.iterations && i1.iterations <= i0.iterations + 10,
+                   "seed %d %s: %d iterations with the screen, %d without", seed, ct_method_string(s.method),
+                   i1.iterations, i0.iterations);
+            if (i1.status == CT_STATUS_CONVERGED)
+                CHECK(s.stop == CT_STOP_RELATIVE ? i1.model.relative <= s.tol_rel : i1.model.absolute <= s.tol_abs);
+            same += i1.iterations == i0.iterations && !memcmp(l0, l1, (size_t)o.n * sizeof(ct_real));
+            ++total;
+            free(l0); free(l1); free(v);
+        }
+        op_free(&o);
+    }
+    CHECKF(2 * same >= total, "the screen changed %d of %d solves", total - same, total);
+    {
+        ct_settings s = ct_default_settings();
+        s.admm.screen = 2;
+        CHECK_EQ_INT(ct_settings_validate(&s), CT_ERROR_INVALID_SETTINGS);
+    }
+}
+
 static void test_history(void) {
     owned_problem o;
     ct_history_entry e[40];
@@ -525,7 +569,7 @@ static void test_history(void) {
     for (k = 0; k < h.count; ++k) {
         CHECK_EQ_INT(e[k].iteration, k + 1);
         CHECK(e[k].rho > 0 && e[k].primal >= 0 && e[k].dual >= 0);
-        CHECK(k % 2 == 1 ? e[k].criterion >= 0 : e[k].criterion == -1);
+        CHECK(k % 2 == 1 ? e[k].criterion >= 0 : e[k].criterion == -1); /* no screen with a history */
     }
     if (info.status == CT_STATUS_CONVERGED && h.count > 0 && h.count % 2 == 0)
         CHECK_NEAR(e[h.count - 1].criterion, info.model.absolute, 0);
@@ -637,6 +681,7 @@ int main(void) {
     test_compliance_physics();
     test_reuse();
     test_history();
+    test_screen();
     test_inverse();
     test_ccp_closed_form();
     test_ccp_agreement();
