@@ -69,6 +69,9 @@
        CONTACT_LOG             log (ADMM's penalty from a stored rho; logf in float)
        CONTACT_USE_LAPACK      undefined            -      Cholesky via [ds]potrf/[ds]potrs
        CONTACT_USE_BLAS        undefined            -      products via [ds]symv
+       CONTACT_ALLOW_FP_CONTRACT undefined          -      keep the compiler's a*b+c contraction
+                                                           (default: off inside the
+                                                           implementation, for determinism)
    Compile-out switches (define in the implementation file; the others may define them too, to
    get a compile error instead of a link error when they call what is compiled out):
        CONTACT_ONLY_<METHOD>   keep only the methods named (several may be given), e.g.
@@ -1272,6 +1275,24 @@ CT_API void ct_problem_data_free(ct_problem_data *d);
 #ifdef CONTACT_IMPLEMENTATION
 #ifndef CONTACT_IMPLEMENTATION_ONCE
 #define CONTACT_IMPLEMENTATION_ONCE
+
+/* >>determinism: no fused multiply-add contraction inside the implementation, whatever the
+   caller's flags (-march with FMA lets a compiler contract a * b + c, which changes the rounding
+   from one build to the next); restored at the implementation's end, so the caller's code is
+   untouched. CONTACT_ALLOW_FP_CONTRACT keeps the caller's setting. GCC ignores the standard
+   STDC FP_CONTRACT pragma (and warns under -Wall): it gets its optimize pragma. */
+#ifndef CONTACT_ALLOW_FP_CONTRACT
+#if defined(__clang__)
+#pragma float_control(push)
+#pragma clang fp contract(off)
+#elif defined(__GNUC__) && !defined(__INTEL_COMPILER)
+#pragma GCC push_options
+#pragma GCC optimize("fp-contract=off")
+#elif defined(_MSC_VER)
+#pragma float_control(push)
+#pragma fp_contract(off)
+#endif
+#endif
 
 /* >>hooks -------------------------------------------------------------------------------- */
 #include <stdint.h> /* uintptr_t */
@@ -8224,6 +8245,13 @@ CT_API ct_result ct_problem_read_max(FILE *f, size_t max_bytes, ct_problem_data 
 CT_API ct_result ct_problem_read(FILE *f, ct_problem_data *out) { return ct_problem_read_max(f, 0, out); }
 #endif
 
+#ifndef CONTACT_ALLOW_FP_CONTRACT /* the caller's contraction setting again (>>determinism) */
+#if defined(__clang__) || (defined(_MSC_VER) && !defined(__GNUC__))
+#pragma float_control(pop)
+#elif defined(__GNUC__) && !defined(__INTEL_COMPILER)
+#pragma GCC pop_options
+#endif
+#endif
 #endif /* CONTACT_IMPLEMENTATION_ONCE */
 #endif /* CONTACT_IMPLEMENTATION */
 

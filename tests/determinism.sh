@@ -9,6 +9,9 @@
 # (no fused multiply-add contraction, no reassociation: the two flags that let a compiler
 # change rounding between optimization levels):
 #     $CC -O0, $CC -O2, $CXX -O0 (as C++), $CXX -O2 (as C++)
+# and one build whose implementation has neither flag: $CC -O2 -march=native in the compiler's
+# default dialect (GCC's gnu17 contracts by default), where contact.h's own pragmas keep
+# contraction off,
 # and checks that each build passes its own in-process check (two runs, identical bytes) and
 # that all four print the same hash. With clang present (and not already $CC), a clang -O2
 # build is compared too. Prints "PASS name" / "FAIL name: reason" per check and the line
@@ -51,6 +54,19 @@ build() {
     if [ "$running" -ge "$JOBS" ]; then wait; running=0; fi
 }
 
+# build_native TAG PRECFLAG: the implementation at -O2 -march=native in the compiler's default
+# dialect, WITHOUT $DETFLAGS (contact.h turns contraction off inside itself); the suite, which
+# builds its problems with arithmetic of its own, keeps them
+build_native() {
+    exe=$OUT/$1
+    rm -f "$exe" "$exe.hash" "$exe.built"
+    ($CC -O2 -march=native $WARN $2 -I. -c -o "$exe.impl.o" tests/impl.c >"$exe.log" 2>&1 &&
+        $CC -O2 -march=native $DETFLAGS $WARN $2 -I. -Itests -o "$exe" "$exe.impl.o" "$SRC" -lm >>"$exe.log" 2>&1
+        echo $? >"$exe.built") &
+    running=$((running + 1))
+    if [ "$running" -ge "$JOBS" ]; then wait; running=0; fi
+}
+
 # run_check TAG: check the build, run it, leave the hash in $OUT/TAG.hash
 # (sh has no local variables: these names must differ from the caller's)
 run_check() {
@@ -81,7 +97,7 @@ if have clang && [ "$(readlink -f "$(command -v clang)")" != "$(readlink -f "$(c
 fi
 # tags_of PREC: the builds of one precision, in the order they are compared
 tags_of() {
-    echo "$1-c-O0 $1-c-O2"
+    echo "$1-c-O0 $1-c-O2 $1-c-native"
     [ "$have_cxx" = 0 ] || echo "$1-cxx-O0 $1-cxx-O2"
     [ "$have_clang" = 0 ] || echo "$1-clang-O2"
 }
@@ -90,6 +106,7 @@ for prec in double float; do
     [ "$prec" = float ] && pf=-DCONTACT_USE_FLOAT
     build "$prec-c-O0" "$CC" "-std=c99" -O0 "$pf"
     build "$prec-c-O2" "$CC" "-std=c99" -O2 "$pf"
+    build_native "$prec-c-native" "$pf"
     if [ "$have_cxx" = 1 ]; then
         build "$prec-cxx-O0" "$CXX" "-x c++ -std=c++11" -O0 "$pf"
         build "$prec-cxx-O2" "$CXX" "-x c++ -std=c++11" -O2 "$pf"
