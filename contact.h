@@ -68,7 +68,7 @@
        CONTACT_ATAN2/SIN/COS   atan2/sin/cos (RAISIM, NBGS; f versions in float)
        CONTACT_LOG             log (ADMM's penalty from a stored rho; logf in float)
        CONTACT_USE_LAPACK      undefined            -      Cholesky via [ds]potrf/[ds]potrs
-       CONTACT_USE_BLAS        undefined            -      products via [ds]symv
+       CONTACT_USE_BLAS        undefined            -      products via [ds]gemv
        CONTACT_ALLOW_FP_CONTRACT undefined          -      keep the compiler's a*b+c contraction
                                                            (default: off inside the
                                                            implementation, for determinism)
@@ -764,7 +764,9 @@ typedef struct ct_settings {
     ct_real tol_change;    /* stall test ||dl|| <= tol_change max(||l_prev||, ||l||); 0 = off; default 0 */
     int check_every;       /* evaluate the stopping criteria every k iterations, >= 1; default 1 */
     int warm_start;        /* 1: lambda is read as the initial guess; 0: start from zero; default 1 */
-    ct_real sym_tol;       /* |G_ij - G_ji| <= sym_tol max|G_ii| accepted; default 1e-8 (1e-4 float) */
+    ct_real sym_tol;       /* |G_ij - G_ji| <= sym_tol max|G_ii| accepted and solved as given
+                              (ct_info.asymmetry); above: CT_ERROR_NOT_SYMMETRIC; 0 refuses any
+                              asymmetry; default 1e-2                                          */
     ct_pgs_settings pgs;
     ct_admm_settings admm;
     ct_raisim_settings raisim;
@@ -816,6 +818,9 @@ typedef struct ct_info {
     ct_residuals ncp;       /* NCP residuals of the returned point (every method)             */
     ct_residuals model;     /* residuals of the returned point in the method's flavor         */
     size_t workspace_peak;  /* workspace bytes this solve used                                */
+    ct_real asymmetry;      /* max |G_ij - G_ji| / max |G_ii| of the problem (0: symmetric; an
+                               operator G: 0, its off-diagonal part is not seen); accepted up
+                               to settings.sym_tol and solved as given (docs/robustness.md)   */
 } ct_info;
 
 /* Caller-owned memory for ct_solve. Treat as opaque. ct_solve keeps nothing in it between
@@ -856,6 +861,7 @@ typedef struct ct_solver {
     ct_real cache_shift;    /* private: the shift of the held factorization                   */
     ct_real cache_lmax;     /* private: lambda_max(G + R) of the spectral penalty rule        */
     int cache_rank;         /* private: the rank of NEWTON_SOFT's factor of G                 */
+    ct_real asym;           /* private: ct_info.asymmetry of the problem                      */
 } ct_solver;
 
 
@@ -864,11 +870,11 @@ typedef struct ct_solver {
 #ifdef CONTACT_USE_FLOAT
 #define CT_DEFAULT_TOL_ABS ((ct_real)1e-4)
 #define CT_DEFAULT_TOL_REL ((ct_real)1e-5)
-#define CT_DEFAULT_SYM_TOL ((ct_real)1e-4)
+#define CT_DEFAULT_SYM_TOL ((ct_real)1e-2)
 #else
 #define CT_DEFAULT_TOL_ABS ((ct_real)1e-8)
 #define CT_DEFAULT_TOL_REL ((ct_real)1e-8)
-#define CT_DEFAULT_SYM_TOL ((ct_real)1e-8)
+#define CT_DEFAULT_SYM_TOL ((ct_real)1e-2)
 #endif
 #define CT_DEFAULT_PGS_OMEGA ((ct_real)1)
 #define CT_DEFAULT_ADMM_ETA ((ct_real)1e-6)       /* [Carpentier24] Sec. III-C, Pinocchio mu_prox  */
@@ -962,7 +968,7 @@ CT_API ct_problem ct_problem_dense(int nb, int nu, int nc, const ct_real *G, con
                                    const ct_real *mu);
 /* Checks pointers, sizes, finiteness, mu >= 0, R >= 0, symmetry of G within sym_tol (relative
    to max |G_ii|), and the necessary PSD conditions G_ii >= -tau and each contact's 3x3 block
-   + tau I positive definite, tau = max(sym_tol, sqrt(eps)) max |G_ii|; a negative eigenvalue no
+   + tau I positive definite, tau = sqrt(eps) max |G_ii|; a negative eigenvalue no
    diagonal block shows is detected where a method factors G. (ct_solve and ct_solver_setup
    name the culprit in ct_info.error_index and error_field.) */
 CT_API ct_result ct_problem_validate(const ct_problem *p, ct_real sym_tol);
@@ -1555,23 +1561,24 @@ void CT__LAPACK(potrs)(const char *uplo, const int *n, const int *nrhs, const ct
                        const int *lda, ct_real *b, const int *ldb, int *info, size_t uplo_len);
 #endif
 #ifdef CONTACT_USE_BLAS
-void CT__LAPACK(symv)(const char *uplo, const int *n, const ct_real *alpha, const ct_real *a,
+void CT__LAPACK(gemv)(const char *trans, const int *m, const int *n, const ct_real *alpha, const ct_real *a,
                       const int *lda, const ct_real *x, const int *incx, const ct_real *beta,
-                      ct_real *y, const int *incy, size_t uplo_len);
+                      ct_real *y, const int *incy, size_t trans_len);
 #endif
 #ifdef __cplusplus
 }
 #endif
 #endif
 
-/* y = A x for a symmetric row-major n x n A (lda) */
-CT__PRIVATE void ct__symv(const ct_real *a, int n, int lda, const ct_real *x, ct_real *y) {
+/* y = A x for a row-major n x n A (lda), read whole: G is the given matrix, which may be
+   slightly asymmetric (settings.sym_tol) */
+CT__PRIVATE void ct__gemv(const ct_real *a, int n, int lda, const ct_real *x, ct_real *y) {
 #ifdef CONTACT_USE_BLAS
-    /* row-major lower == column-major upper */
-    const char uplo = 'U';
+    /* row-major A == column-major A^T */
+    const char trans = 'T';
     const int one = 1;
     const ct_real alpha = 1, beta = 0;
-    if (n > 0) CT__LAPACK(symv)(&uplo, &n, &alpha, a, &lda, x, &one, &beta, y, &one, 1);
+    if (n > 0) CT__LAPACK(gemv)(&trans, &n, &n, &alpha, a, &lda, x, &one, &beta, y, &one, 1);
 #else
     int i;
     for (i = 0; i < n; ++i) y[i] = ct__dot(a + (size_t)i * lda, x, n);
@@ -1955,6 +1962,8 @@ typedef struct ct__op {
     const ct_real *R;     /* n or NULL                                                   */
     int n, c0;            /* rows; c0 = nb + nu, the first contact row                   */
     int form;             /* CT__FORM_*                                                  */
+    int asym;             /* 1: G is not symmetric (ct__asymmetry > CT__ASYM_MIN): factors take
+                             its symmetric part, ct__op_skew the rest, sweeps read rows     */
 } ct__op;
 
 /* The form of G in p: exactly one of G, Gs, Gop (validation reports the others) */
@@ -1969,6 +1978,7 @@ CT__PRIVATE void ct__op_init(ct__op *op, const ct_problem *p) {
     op->R = p->R;
     op->c0 = p->nb + p->nu;
     op->n = op->c0 + 3 * p->nc;
+    op->asym = 0;
 }
 /* The form of G given (CT_OK), or the code for none, several, or one compiled out */
 CT__PRIVATE ct_result ct__form_check(const ct_problem *p) {
@@ -2040,6 +2050,11 @@ CT__PRIVATE ct_real ct__op_entry(const ct__op *op, int i, int j) {
     ct_real e = ct__op_g(op, i, j);
     return i == j ? e + ct__op_r(op, i) : e;
 }
+/* ((G + G^T) / 2 + R)_ij: what a factorization reads (the given G when it is symmetric) */
+CT__PRIVATE ct_real ct__op_sym(const ct__op *op, int i, int j) {
+    if (!op->asym || i == j) return ct__op_entry(op, i, j);
+    return (ct_real)0.5 * (ct__op_g(op, i, j) + ct__op_g(op, j, i));
+}
 /* ((G + R) x)_i, one row (dense and block-sparse forms) */
 CT__PRIVATE ct_real ct__op_row(const ct__op *op, int i, const ct_real *x) {
     ct_real gx = 0;
@@ -2077,7 +2092,7 @@ CT__PRIVATE void ct__op_rows3(const ct__op *op, int r0, const ct_real *x, ct_rea
 CT__PRIVATE void ct__op_mul(const ct__op *op, const ct_real *x, ct_real *y) {
     int i;
     if (op->G) {
-        ct__symv(op->G, op->n, op->n, x, y);
+        ct__gemv(op->G, op->n, op->n, x, y);
     }
 #ifdef CT__HAS_OPERATOR
     else if (op->U) {
@@ -2151,6 +2166,39 @@ CT__PRIVATE void ct__op_add_cols(const ct__op *op, int r0, int len, const ct_rea
     (void)j;
     if (op->R)
         for (a = 0; a < len; ++a) v[r0 + a] += op->R[r0 + a] * d[a];
+}
+/* y = (G - G^T) x / 2, the skew part a factorization of the symmetric part leaves out
+   (dense and block-sparse forms); tmp: n */
+CT__PRIVATE void ct__op_skew(const ct__op *op, const ct_real *x, ct_real *y, ct_real *tmp) {
+    int i;
+    for (i = 0; i < op->n; ++i) tmp[i] = 0;
+    if (op->G) {
+        for (i = 0; i < op->n; ++i) { /* y = G x by rows, tmp = G^T x by row axpys */
+            const ct_real *gi = op->G + (size_t)i * op->n;
+            y[i] = ct__dot(gi, x, op->n);
+            ct__axpy_sub(tmp, gi, -x[i], op->n);
+        }
+    }
+#ifdef CT__HAS_SPARSE
+    else if (op->S) {
+        const int ng = op->c0 + (op->n - op->c0) / 3;
+        int gi, k, a, b;
+        for (i = 0; i < op->n; ++i) y[i] = 0;
+        for (gi = 0; gi < ng; ++gi) {
+            const int r0 = ct__grp_row(op->c0, gi), si = ct__grp_size(op->c0, gi);
+            for (k = op->S->row_ptr[gi]; k < op->S->row_ptr[gi + 1]; ++k) {
+                const int gj = op->S->col[k], c = ct__grp_row(op->c0, gj), sj = ct__grp_size(op->c0, gj);
+                const ct_real *blk = op->S->val + 9 * (size_t)k;
+                for (a = 0; a < si; ++a)
+                    for (b = 0; b < sj; ++b) {
+                        y[r0 + a] += blk[3 * a + b] * x[c + b];
+                        tmp[c + b] += blk[3 * a + b] * x[r0 + a];
+                    }
+            }
+        }
+    }
+#endif
+    for (i = 0; i < op->n; ++i) y[i] = (ct_real)0.5 * (y[i] - tmp[i]);
 }
 CT__PRIVATE void ct__op_mul_cb(const void *ctx, const ct_real *x, ct_real *y) {
     ct__op_mul((const ct__op *)ctx, x, y);
@@ -2227,7 +2275,7 @@ CT__PRIVATE int ct__op_factor(const ct__op *op, const int *idx, int m, const ct_
     for (i = 0; i < m; ++i) {
         int gi = idx ? idx[i] : i;
         ct_real *li = L + (size_t)i * m;
-        for (j = 0; j <= i; ++j) li[j] = ct__op_entry(op, gi, idx ? idx[j] : j);
+        for (j = 0; j <= i; ++j) li[j] = ct__op_sym(op, gi, idx ? idx[j] : j);
         li[i] += shift + (D ? D[gi] : (ct_real)0);
     }
     return ct__chol_factor(L, m, m, scratch);
@@ -2384,12 +2432,15 @@ CT__PRIVATE int ct__sp_factor(ct__spchol *sp, const ct__op *op, ct_real shift) {
         sp->mark[k] = 0;
         for (q = S->row_ptr[ok]; q < S->row_ptr[ok + 1]; ++q) { /* A_ik = (A_ki)^T */
             const int j = sp->iperm[S->col[q]], sj = ct__grp_size(c0, S->col[q]);
-            const ct_real *blk = S->val + 9 * (size_t)q;
+            const ct_real *blk = S->val + 9 * (size_t)q, *mir;
             ct_real *Wi;
             if (j < k) continue;
             Wi = W + 9 * (size_t)sp->mark[j];
             for (a = 0; a < sj; ++a)
                 for (b = 0; b < sk; ++b) Wi[3 * a + b] = blk[3 * b + a];
+            if (op->asym && (mir = ct__sp_block(S, S->col[q], ok)) != NULL) /* the symmetric part */
+                for (a = 0; a < sj; ++a)
+                    for (b = 0; b < sk; ++b) Wi[3 * a + b] = (ct_real)0.5 * (Wi[3 * a + b] + mir[3 * a + b]);
         }
         for (a = 0; a < sk; ++a) W[4 * a] += ct__op_r(op, r0 + a) + shift;
         for (t = sp->tp[k]; t < sp->tp[k + 1]; ++t) { /* earlier columns j with k in them */
@@ -2508,7 +2559,7 @@ CT__PRIVATE int ct__m3_spd(const ct_real B[9], ct_real tol, ct_real Bi[9]) {
    d: n scratch; flag: n ints. Returns r. */
 CT__PRIVATE int ct__chol_pivoted(const ct__op *op, const ct_real *Gd, int n, ct_real *L, ct_real *d,
                                  int *flag) {
-#define CT__PIV_G(i, j) (op ? ct__op_g(op, (i), (j)) : Gd[(size_t)(i) * n + (j)])
+#define CT__PIV_G(i, j) (op ? (op->asym ? (ct_real)0.5 * (ct__op_g(op, (i), (j)) + ct__op_g(op, (j), (i))) : ct__op_g(op, (i), (j))) : Gd[(size_t)(i) * n + (j)])
     ct_real dmax = 0, tol;
     int i, k, m;
     for (i = 0; i < n; ++i) {
@@ -3783,17 +3834,20 @@ CT__PRIVATE ct_result ct__validate_sparse(const ct_problem *p, ct_real sym_tol, 
                         return ct__fail(why, CT_ERROR_NOT_SYMMETRIC, "Gs", ct__grp_row(c0, gi) + a);
                 }
         }
-    if (lower != mirrored) /* some block below the diagonal has no mirror: it must be ~0 */
+    /* some block below the diagonal has no mirror: it must be ~0 (at most the strict 1e-8, float
+       1e-4, of max |G_ii|: the factor of an asymmetric G's symmetric part needs both blocks) */
+    if (lower != mirrored)
         for (gi = 0; gi < ng; ++gi)
             for (k = S->row_ptr[gi]; k < S->row_ptr[gi + 1]; ++k) {
                 const int gj = S->col[k];
                 if (gj >= gi || ct__sp_block(S, gj, gi)) continue;
                 for (a = 0; a < ct__grp_size(c0, gi); ++a)
                     for (b = 0; b < ct__grp_size(c0, gj); ++b)
-                        if (CONTACT_FABS(S->val[9 * (size_t)k + 3 * a + b]) > sym_tol * dmax)
+                        if (CONTACT_FABS(S->val[9 * (size_t)k + 3 * a + b]) >
+                            ct__min(sym_tol, (ct_real)(sizeof(ct_real) == 4 ? 1e-4 : 1e-8)) * dmax)
                             return ct__fail(why, CT_ERROR_NOT_SYMMETRIC, "Gs", ct__grp_row(c0, gi) + a);
             }
-    tau = ct__max(sym_tol, CONTACT_SQRT(CT_EPS)) * dmax;
+    tau = CONTACT_SQRT(CT_EPS) * dmax;
     for (gi = 0; gi < ng; ++gi)
         for (k = S->row_ptr[gi]; k < S->row_ptr[gi + 1]; ++k) {
             if (S->col[k] == gi && !ct__diag_block_psd(S->val + 9 * (size_t)k, ct__grp_size(c0, gi), tau))
@@ -3817,7 +3871,7 @@ CT__PRIVATE ct_result ct__validate_operator(const ct_problem *p, ct_real sym_tol
     for (pass = 0; pass < 3; ++pass) {
         ct_result first = CT_OK;
         int at = -1;
-        tau = ct__max(sym_tol, CONTACT_SQRT(CT_EPS)) * dmax;
+        tau = CONTACT_SQRT(CT_EPS) * dmax;
         for (gi = 0; gi < ng; ++gi) {
             const int sz = ct__grp_size(c0, gi);
             CONTACT_MEMSET(B, 0, sizeof(B));
@@ -3840,6 +3894,39 @@ CT__PRIVATE ct_result ct__validate_operator(const ct_problem *p, ct_real sym_tol
     return CT_OK;
 }
 #endif
+
+/* The asymmetry below which G is treated as symmetric (rounding of J M^-1 J^T formed in
+   floating point: harmless at any tolerance the precision reaches) */
+#define CT__ASYM_MIN ((ct_real)0.01 * CONTACT_SQRT(CT_EPS))
+/* max |G_ij - G_ji| / max |G_ii| of a validated dense or block-sparse G (an operator's off-
+   diagonal part cannot be seen: 0); ct_info.asymmetry */
+CT__PRIVATE ct_real ct__asymmetry(const ct_problem *p) {
+    const int c0 = p->nb + p->nu, n = c0 + 3 * p->nc;
+    ct_real d = 0, dmax = 0;
+    ct__op op;
+    int i, j;
+    if (n == 0 || p->Gop) return 0;
+    ct__op_init(&op, p);
+    for (i = 0; i < n; ++i) dmax = ct__max(dmax, CONTACT_FABS(ct__op_g(&op, i, i)));
+    if (p->G) {
+        for (i = 0; i < n; ++i)
+            for (j = 0; j < i; ++j) d = ct__max(d, CONTACT_FABS(p->G[(size_t)i * n + j] - p->G[(size_t)j * n + i]));
+    }
+#ifdef CT__HAS_SPARSE
+    else if (p->Gs) {
+        const ct_sparse *S = p->Gs;
+        int gi, k, a, b;
+        for (gi = 0; gi < c0 + p->nc; ++gi)
+            for (k = S->row_ptr[gi]; k < S->row_ptr[gi + 1]; ++k) {
+                const int gj = S->col[k], si = ct__grp_size(c0, gi), sj = ct__grp_size(c0, gj);
+                const ct_real *x = S->val + 9 * (size_t)k, *y = ct__sp_block(S, gj, gi);
+                for (a = 0; a < si; ++a)
+                    for (b = 0; b < sj; ++b) d = ct__max(d, CONTACT_FABS(x[3 * a + b] - (y ? y[3 * b + a] : 0)));
+            }
+    }
+#endif
+    return dmax > 0 ? d / dmax : (d > 0 ? CT_HUGE : 0);
+}
 
 /* need_G = 0: the inverse dynamics, which reads no G */
 CT__PRIVATE ct_result ct__validate(const ct_problem *p, ct_real sym_tol, int need_G, ct__why *why) {
@@ -3901,12 +3988,12 @@ CT__PRIVATE ct_result ct__validate(const ct_problem *p, ct_real sym_tol, int nee
                 return ct__fail(why, CT_ERROR_NOT_SYMMETRIC, "G", i);
     ct__op_init(&op, p);
     /* PSD, necessary conditions on the diagonal and on each contact's 3x3 block (every
-       principal submatrix of a PSD matrix is PSD), up to tau = max(sym_tol, sqrt(eps)) max|G_ii|
+       principal submatrix of a PSD matrix is PSD), up to tau = sqrt(eps) max|G_ii|
        (real problems carry eigenvalues of -1e-12 relative from rounding): G_ii >= -tau and
        B + tau I positive definite. A negative eigenvalue that no diagonal block shows is found
        where a method factors G (ADMM, STAGGERED); docs/robustness.md. */
     {
-        const ct_real tau = ct__max(sym_tol, CONTACT_SQRT(CT_EPS)) * dmax;
+        const ct_real tau = CONTACT_SQRT(CT_EPS) * dmax;
         const int c0 = p->nb + p->nu;
         for (i = 0; i < n; ++i)
             if (ct__op_g(&op, i, i) < -tau) return ct__fail(why, CT_ERROR_NOT_PSD, "G", i);
@@ -4915,7 +5002,7 @@ CT__PRIVATE ct_status ct__gs_solve(ct__run *r, ct_real *lambda, ct_real *v) {
     ct__gs_init(&gs, r);
     gs.alpha = raisim ? s->raisim.alpha : s->pgs.omega;
     gs.upd = 0;
-    gs.kept = 1;
+    gs.kept = !r->op.asym; /* an asymmetric G's columns are not its rows: read rows afresh */
     gs.best = -1;
     gs.since = 0;
     if (m == CT_METHOD_RAISIM_DS_ES) {
@@ -5219,8 +5306,11 @@ CT__PRIVATE ct_status ct__admm_iterate(ct__run *r, ct__admm_it *it, int kend, ct
     for (k = it->k; k < kend; ++k) {
         ct_real rp = 0, rd = 0, inv_rho = 1 / rho;
         CONTACT_MEMCPY(lprev, y, (size_t)n * sizeof(ct_real));
-        /* w = -(g + s - eta x - rho y - z), then x_k = A^-1 w */
-        for (i = 0; i < n; ++i) w[i] = -(p->g[i] - eta * x[i] - rho * y[i] - z[i]);
+        /* w = -(g + s - eta x - rho y - z), then x_k = A^-1 w. An asymmetric G: A holds its
+           symmetric part, and its skew part K enters at the last x (w -= K x): a fixed point
+           is the given G's */
+        if (r->op.asym) ct__op_skew(&r->op, x, t, v);
+        for (i = 0; i < n; ++i) w[i] = -(p->g[i] - eta * x[i] - rho * y[i] - z[i]) - (r->op.asym ? t[i] : 0);
         if (desaxce)
             for (i = 0; i < p->nc; ++i) w[c0 + 3 * i + 2] -= p->mu[i] * ct__norm_t(z + c0 + 3 * i);
         ct__fac_solve(&it->m.fac, &r->op, w);
@@ -7178,7 +7268,7 @@ CT__PRIVATE ct_status ct__hyb_pgs(ct__run *r, ct__nsn_mem *m, ct__gs_mem *gm, ct
     gs.preclik = 0;
     gs.slide = 2;
     gs.alpha = r->s->pgs.omega;
-    gs.kept = 1;
+    gs.kept = !r->op.asym; /* an asymmetric G's columns are not its rows: read rows afresh */
     ct__gs_setup(&gs);
     for (k = 1; k <= sweeps; ++k) {
         ct__gs_sweep(&gs, lambda, v);
@@ -7336,6 +7426,7 @@ CT__PRIVATE void ct__run_init(ct__run *r, ct_solver *sv, const ct__method *d) {
     r->s = &sv->settings;
     r->sv = sv;
     ct__op_init(&r->op, r->p);
+    r->op.asym = sv->asym > CT__ASYM_MIN;
     ct__dims_init(&r->dims, r->p->nb, r->p->nu, r->p->nc, ct__form(r->p), sv->nnzl);
     r->mem.base = sv->ws.base;
     r->mem.at = 0;
@@ -7430,6 +7521,7 @@ CT__PRIVATE ct_result ct__setup(ct_solver *sv, const ct_problem *p, const ct_set
     if (res != CT_OK) return res;
     res = ct__method_checks(p, s, &d, why);
     if (res != CT_OK) return res;
+    sv->asym = ct__asymmetry(p);
     sv->problem = *p;
     sv->settings = *s;
     ct__dims_init(&dims, p->nb, p->nu, p->nc, ct__form(p), -1);
@@ -7568,6 +7660,7 @@ CT__PRIVATE ct_result ct__solver_run(ct_solver *sv, ct_real *lambda, ct_real *v,
     info->linear_solves = run.linear_solves;
     info->rho = run.rho;
     info->reused = run.reused;
+    info->asymmetry = sv->asym;
     return CT_OK;
 }
 
@@ -7709,6 +7802,7 @@ CT__PRIVATE ct_result ct__update(ct_solver *sv, const ct_problem *p2, unsigned d
     if (!sv->ready) return CT_ERROR_NO_SETUP;
     r = ct__validate(p2, sv->settings.sym_tol, 1, &why);
     if (r != CT_OK) return r;
+    if (drop) sv->asym = ct__asymmetry(p2); /* drop = 0: the same G, new vectors */
     sv->problem = *p2;
     sv->cache &= ~drop;
     return CT_OK;

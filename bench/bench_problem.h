@@ -16,7 +16,9 @@
      form is ct_sparse_from_dense with drop_tol 0: every block with a non-zero entry).
    bench_ct gives the ct_problem: the dense G when bp.G is set, else the block-sparse bp.Gs.
    Needs: CONTACT_IO and the implementation of contact.h in the including file, double precision,
-   and -lfclib -lhdf5 when BENCH_WITH_FCLIB is defined. */
+   and -lfclib -lhdf5 when BENCH_WITH_FCLIB is defined. BENCH_W=given in the environment: an
+   FCLib W as the file has it, not symmetrized (contact.h only: Siconos symmetrizes nothing
+   either, but its scores would then differ from the symmetrized runs). */
 #ifndef BENCH_PROBLEM_H
 #define BENCH_PROBLEM_H
 
@@ -192,7 +194,7 @@ static BENCH_UNUSED int bench_load_fclib(const char *path, bench_problem *bp, in
     bench_trip *t = NULL;
     long *key = NULL, nt = 0, ne = 0, nk = 0, e, q, cap;
     double num = 0, den = 0;
-    int m, i, j, nc, ng, ok = -1;
+    int m, i, j, nc, ng, ok = -1, given;
     if (!fl || !fl->W || fl->spacedim != 3) {
         if (fl) fclib_delete_local(fl);
         return -1;
@@ -283,10 +285,16 @@ static BENCH_UNUSED int bench_load_fclib(const char *path, bench_problem *bp, in
     }
     for (i = 0; i < ng; ++i) bp->sp_row_ptr[i + 1] += bp->sp_row_ptr[i];
     /* G = (W + W^T) / 2: W_ij / 2 to (i, j) and to (j, i); with the two halves added in either
-       order this is bitwise 0.5 (W_ij + W_ji), the dense formula */
+       order this is bitwise 0.5 (W_ij + W_ji), the dense formula. BENCH_W=given in the
+       environment keeps W as given (contact.h solves a slightly asymmetric G as given) */
+    given = getenv("BENCH_W") && strcmp(getenv("BENCH_W"), "given") == 0;
     for (e = 0; e < ne; ++e) {
         const int r = t[e].r, c = t[e].c;
         const double h = 0.5 * t[e].x;
+        if (given) { /* BENCH_W=given: W as the file has it (pattern of W + W^T) */
+            bench_sp_block(bp, r / 3, c / 3)[3 * (r % 3) + c % 3] += t[e].x;
+            continue;
+        }
         bench_sp_block(bp, r / 3, c / 3)[3 * (r % 3) + c % 3] += h;
         bench_sp_block(bp, c / 3, r / 3)[3 * (c % 3) + r % 3] += h;
     }

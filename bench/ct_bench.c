@@ -118,7 +118,7 @@ int main(int argc, char **argv) {
     s.tol_rel = tol;
     s.max_iter = max_iter;
     s.warm_start = 0;
-    s.sym_tol = 0; /* bench_problem symmetrized G exactly */
+    if (!getenv("BENCH_W")) s.sym_tol = 0; /* bench_problem symmetrized G exactly; BENCH_W=given: the default */
     r = ct_workspace_alloc_problem(&ws, &p, &s, NULL);
     if (r != CT_OK) {
         fprintf(stderr, "%s: workspace: %s\n", bp.name, ct_result_string(r));

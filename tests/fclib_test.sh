@@ -1,7 +1,8 @@
 #!/bin/sh
 # tests/fclib_test.sh - real problems: the FCLib reader of the benchmarks and ADMM_NCP on the
 # small and medium FCLib problems of ../shared/fclib (at most 60 contacts), to relative error
-# 1e-8, on the dense and on the block-sparse storage of G. Skips (with a reason) without libfclib or without the problem folder.
+# 1e-8, on the dense and on the block-sparse storage of G; the six slightly asymmetric ones
+# solved as given by ADMM_NCP and PGS_NCP. Skips (with a reason) without libfclib or without the problem folder.
 # Prints PASS/FAIL lines and "N passed, M failed".
 FCLIB=${FCLIB:-../shared/fclib}
 CC=${CC:-cc}
@@ -67,6 +68,17 @@ for name in Rover1039.dat Rover4396.dat Rover9770.dat OneObject-i1028-138.dat; d
     asym=$("$OUT/ct_bench" "$FCLIB/$name.hdf5" PGS_NCP 1e-2 1 2> /dev/null | cut -d, -f6)
     if awk -v a="$asym" 'BEGIN { exit !(a >= 1.5e-5 && a <= 4.2e-4) }'; then ok "asymmetry $name $asym"
     else ko "asymmetry $name $asym"; fi
+done
+# the six asymmetric problems solved as given (BENCH_W=given: W not symmetrized; contact.h's
+# default sym_tol accepts it), by ADMM_NCP and PGS_NCP, to 1e-8 scored on the given W
+for name in Capsules-i125-1213 Capsules-i97-269 OneObject-i1028-138.dat Rover1039.dat Rover4396.dat Rover9770.dat; do
+    [ -f "$FCLIB/$name.hdf5" ] || continue
+    for m in ADMM_NCP PGS_NCP; do
+        row=$(BENCH_W=given "$OUT/ct_bench" --storage auto "$FCLIB/$name.hdf5" $m 1e-8 1 2> /dev/null)
+        conv=$(echo "$row" | cut -d, -f17)
+        rel=$(echo "$row" | cut -d, -f15)
+        if [ "$conv" = 1 ]; then ok "given W $m $name rel $rel"; else ko "given W $m $name ($row)"; fi
+    done
 done
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

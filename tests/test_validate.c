@@ -141,9 +141,9 @@ static void test_settings_validate(void) {
     CHECK(d.pgs.omega == 1);
     CHECK(d.admm.over_relax == 1);
 #ifdef CONTACT_USE_FLOAT
-    CHECK(d.tol_abs == (ct_real)1e-4 && d.tol_rel == (ct_real)1e-5 && d.sym_tol == (ct_real)1e-4);
+    CHECK(d.tol_abs == (ct_real)1e-4 && d.tol_rel == (ct_real)1e-5 && d.sym_tol == (ct_real)1e-2);
 #else
-    CHECK(d.tol_abs == 1e-8 && d.tol_rel == 1e-8 && d.sym_tol == 1e-8);
+    CHECK(d.tol_abs == 1e-8 && d.tol_rel == 1e-8 && d.sym_tol == (ct_real)1e-2);
 #endif
 #define BAD_SETTING(stmt)                                                                  \
     do {                                                                                   \
