@@ -5904,8 +5904,10 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
         ls.d0 = d0;
         ct__nwq_eval(&Q, dq, u); /* u = Q dq - c: s1 = dq^T Q dq = dq^T (u + c) */
         ls.s1 = ct__dot(dq, u, m) + (gen ? ct__dot(dq, cv, m) : 0);
-        if (!(d0 < 0)) { /* no descent direction left: the gradient is at rounding level */
+        if (!(d0 < 0)) { /* no descent direction left: the gradient is at rounding level (a
+                            fixed budget, CT_STOP_NONE, ends here too: no step would move) */
             CONTACT_MEMCPY(lambda, gam, (size_t)n * sizeof(ct_real));
+            if (r->s->stop == CT_STOP_NONE) return CT_STATUS_MAX_ITERATIONS;
             return ct__check(r, k, lambda, v, 0, 0, -1, -1) ? CT_STATUS_CONVERGED : CT_STATUS_STALLED;
         }
         /* exact line search on phi'(alpha) = 0 in [0, alpha_max] */
@@ -5954,7 +5956,8 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
         if (ct__check(r, k, lambda, v, 0, 0, -1, -1)) return CT_STATUS_CONVERGED;
         /* stall: the cost no longer changes (Drake's test) and neither does the velocity (the
            cost can carry a large constant, so its change alone may hide real progress) */
-        if (CONTACT_FABS(cost - cost_new) <= ns->cost_tol * ct__max(CONTACT_FABS(cost), CONTACT_FABS(cost_new))) {
+        if (r->s->stop != CT_STOP_NONE &&
+            CONTACT_FABS(cost - cost_new) <= ns->cost_tol * ct__max(CONTACT_FABS(cost), CONTACT_FABS(cost_new))) {
             ct_real dmax = 0, vmax = 0;
             for (i = 0; i < n; ++i) {
                 dmax = ct__max(dmax, CONTACT_FABS(alpha * dvc[i]));
@@ -7274,13 +7277,22 @@ CT__PRIVATE ct_status ct__hyb_pgs(ct__run *r, ct__nsn_mem *m, ct__gs_mem *gm, ct
         ct__gs_sweep(&gs, lambda, v);
         ++r->iterations;
         *done = k;
-        if (ct__poll(r, gs.upd)) break;
+        if (ct__poll(r, gs.upd)) {
+            ct__record(r, 0, -1, -1, -1);
+            break;
+        }
         if (k % 5 == 0 || k == sweeps) {
             int met;
             ct_velocity(p, lambda, v);
-            if (!ct__all_finite(lambda, (size_t)n) || !ct__in_range(lambda, (size_t)n)) break;
+            if (!ct__all_finite(lambda, (size_t)n) || !ct__in_range(lambda, (size_t)n)) {
+                ct__record(r, 0, -1, -1, -1);
+                break;
+            }
             (void)ct__nsn_error(r, lambda, v, &met);
+            ct__record(r, 0, -1, -1, ct__measure(r)); /* every sweep has its history entry */
             if (met) return CT_STATUS_CONVERGED;
+        } else {
+            ct__record(r, 0, -1, -1, -1);
         }
     }
     CONTACT_MEMCPY(lambda, m->best, (size_t)n * sizeof(ct_real));

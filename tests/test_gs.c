@@ -847,6 +847,34 @@ static void test_stop_none(void) {
             CHECK_EQ_INT(info.iterations, 0);
         }
     }
+    { /* NEWTON_SOFT: no stall test under a fixed budget; it ends early only when no step moves */
+        ct_real R[BOX_N], l[BOX_N] = {0}, v[BOX_N];
+        ct_settings s = ct_default_settings();
+        ct_problem q = p;
+        ct_info info;
+        for (i = 0; i < BOX_N; ++i) R[i] = (ct_real)1e-3;
+        q.R = R;
+        s.method = CT_METHOD_NEWTON_SOFT;
+        s.stop = CT_STOP_NONE;
+        s.max_iter = 25;
+        CHECK_EQ_INT(solve_with(&q, &s, l, v, &info), CT_OK);
+        CHECKF(info.status == CT_STATUS_ITERATIONS_DONE && info.iterations >= 1 && info.iterations <= 25,
+               "NEWTON_SOFT fixed budget: %s after %d", ct_status_string(info.status), info.iterations);
+    }
+    { /* HYBRID_NCP: every iteration (its PGS try's sweeps included) has its history entry */
+        ct_history_entry e[4000];
+        ct_history h;
+        ct_real l[BOX_N] = {0}, v[BOX_N];
+        ct_settings s = ct_default_settings();
+        ct_info info;
+        h.entries = e; h.capacity = 4000; h.count = 0;
+        s.method = CT_METHOD_HYBRID_NCP;
+        s.history = &h;
+        CHECK_EQ_INT(solve_with(&p, &s, l, v, &info), CT_OK);
+        CHECKF(h.count == (info.iterations < 4000 ? info.iterations : 4000) && info.iterations > 0,
+               "HYBRID_NCP: %d history entries, %d iterations",
+               h.count, info.iterations);
+    }
 }
 
 /* ---- 6. warm start ---------------------------------------------------------------------- */
