@@ -10,11 +10,12 @@ It needs a C compiler and nothing from the package index, not even setuptools or
      so that the Python results are bitwise those of the C tests' builds;
   3. reads the header's public part (cheader.parse) and asks the compiler for the layout of
      every struct, the value of every enum constant and the linked name of every function
-     (cheader.layout), in both precisions, into contact/_api.json;
-  4. zips contact/*.py, the libraries and _api.json into a wheel tagged for this platform.
+     (cheader.layout), in both precisions, into the package's _api.json;
+  4. zips src/contact/*.py, the libraries and _api.json into a wheel tagged for this platform.
 
 $CC picks the compiler (default cc). `python3 buildtools/contact_build.py` builds the libraries
-and _api.json into contact/ itself (for running the tests from the source tree).
+and _api.json into src/contact/ itself (for running from the source tree with PYTHONPATH=src;
+`pip install -e` does the same).
 """
 
 import base64
@@ -33,6 +34,8 @@ import zipfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)  # examples/python
+SRC = os.path.join(ROOT, "src")  # the package's sources: src/contact (a script next to
+                                 # them must import the installed package, not them)
 sys.path.insert(0, HERE)
 import cheader  # noqa: E402
 
@@ -166,7 +169,7 @@ def compile_all(header, out_dir):
 
 
 def _package_sources():
-    pkg = os.path.join(ROOT, NAME)
+    pkg = os.path.join(SRC, NAME)
     return sorted(f for f in os.listdir(pkg) if f.endswith(".py"))
 
 
@@ -244,7 +247,7 @@ def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
         built = compile_all(header, tmp)
         w = _Wheel(path)
         for f in _package_sources():
-            with open(os.path.join(ROOT, NAME, f), "rb") as fh:
+            with open(os.path.join(SRC, NAME, f), "rb") as fh:
                 w.add("%s/%s" % (NAME, f), fh.read())
         for f in built:
             with open(os.path.join(tmp, f), "rb") as fh:
@@ -256,14 +259,14 @@ def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
 
 
 def build_editable(wheel_directory, config_settings=None, metadata_directory=None):
-    """The libraries and _api.json built into contact/ (ignored by git), and a wheel holding
-    only a .pth file that puts this directory on sys.path."""
+    """The libraries and _api.json built into src/contact/ (ignored by git), and a wheel
+    holding only a .pth file that puts src/ on sys.path."""
     header = find_header()
     version = _version(header)
-    compile_all(header, os.path.join(ROOT, NAME))
+    compile_all(header, os.path.join(SRC, NAME))
     path = _wheel_path(wheel_directory, version)
     w = _Wheel(path)
-    w.add("%s_editable.pth" % NAME, ROOT + "\n")
+    w.add("%s_editable.pth" % NAME, SRC + "\n")
     w.close(_write_dist_info(w.add, version))
     return os.path.basename(path)
 
@@ -294,7 +297,7 @@ def build_sdist(sdist_directory, config_settings=None):
 
 if __name__ == "__main__":
     try:
-        out = compile_all(find_header(), os.path.join(ROOT, NAME))
+        out = compile_all(find_header(), os.path.join(SRC, NAME))
     except (BuildError, cheader.HeaderError) as e:
         sys.exit("contact_build: %s" % e)
-    print("built %s into %s" % (", ".join(out), os.path.join(ROOT, NAME)))
+    print("built %s into %s" % (", ".join(out), os.path.join(SRC, NAME)))

@@ -21,8 +21,13 @@ import numpy as np
 
 _DIR = os.path.dirname(os.path.abspath(__file__))
 
-with open(os.path.join(_DIR, "_api.json")) as _f:
-    META = json.load(_f)
+try:
+    with open(os.path.join(_DIR, "_api.json")) as _f:
+        META = json.load(_f)
+except FileNotFoundError:
+    raise ImportError("contact: %s holds the package's sources, not a built package (no _api.json): "
+                      "install it (pip install --no-build-isolation ./examples/python) or build it in "
+                      "place (python3 examples/python/buildtools/contact_build.py)" % _DIR) from None
 API = META["api"]
 CONSTANTS = META["layout"]["f64"]["constants"]
 
