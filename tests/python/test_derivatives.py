@@ -117,3 +117,12 @@ def test_derivative_errors():
         contact.solve(G, g, mu, nb=1, nu=1).jvp(dg=np.ones(3))
     with pytest.raises(TypeError):
         contact.jvp("not a result", dg=np.ones(3))
+
+
+@pytest.mark.xfail(strict=False, reason="contact.h: ct_jvp/ct_vjp give d/dmu = 0 at a sliding contact "
+                   "with mu = 0 (the frictionless-slide mode drops dmu); the one-sided derivative is "
+                   "-lambda_n v_T / ||v_T||, as at mu = 1e-9")
+def test_mu_derivative_at_zero_friction():
+    G, g = np.eye(3), np.array([1.0, 0.0, -1.0])  # sliding along t1 at 1, pressed with lambda_n 1
+    d = contact.solve(G, g, 0.0, method="NEWTON_NCP", tol=1e-14).jvp(dmu=1.0)
+    assert np.allclose(d.v, [-1.0, 0.0, 0.0])

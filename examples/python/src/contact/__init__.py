@@ -31,6 +31,9 @@ from ._tools import (JVP, VJP, clamp_box_tangent, compliance_contactbench, compl
                      jvp, project_cone, project_cone_metric, project_constraints, project_disk, project_dual_cone,
                      project_dual_constraints, project_polar_cone, project_pyramid, velocity, vjp)
 
+for _cls in (ContactError, History, JVP, Residuals, Result, Solver, SolverState, VJP):
+    _cls.__module__ = __name__  # contact.ContactError in tracebacks, not contact._core.ContactError
+
 __version__ = _ffi.API["version"]
 lib = _ffi.lib
 

@@ -258,9 +258,9 @@ def _geometry(G, nb, nu, dtype, R):
     return L, p, Rout, np.zeros(n, L.dtype)
 
 
-def _range(start, count, total, what):
-    count = total - start if count is None else count
-    return int(start), int(count)
+def _range(start, count, total):
+    """[start, start + count) of total rows or contacts; count None: to the end"""
+    return int(start), int(total - start if count is None else count)
 
 
 def compliance_mujoco(G, solref, solimp, dt, nb=0, nu=0, row0=0, rows=None, pos=None, vel=None,
@@ -270,7 +270,7 @@ def compliance_mujoco(G, solref, solimp, dt, nb=0, nu=0, row0=0, rows=None, pos=
     midpoint, power), pos / vel (n,) the constraint violation and velocity. Returns (R, vref):
     R (n,) (R's other rows kept, zeros if R is None) and the reference velocity to add to g."""
     L, p, Rout, vref = _geometry(G, nb, nu, dtype, R)
-    row0, rows = _range(row0, rows, p.n, "rows")
+    row0, rows = _range(row0, rows, p.n)
     sr = _vec(solref, 2, "solref", L.dtype)
     si = _vec(solimp, 5, "solimp", L.dtype)
     pos = None if pos is None else _vec(pos, p.n, "pos", L.dtype)
@@ -287,7 +287,7 @@ def compliance_sap(G, dt, k, tau_d, beta=1.0, sigma=1e-3, nb=0, nu=0, c0=0, coun
     stiffness k > 0, dissipation time scale tau_d >= 0, beta and sigma Drake's (1, 1e-3),
     phi0 (nc,) signed distances. Returns (R, vref)."""
     L, p, Rout, vref = _geometry(G, nb, nu, dtype, R)
-    c0, count = _range(c0, count, p.nc, "count")
+    c0, count = _range(c0, count, p.nc)
     phi0 = None if phi0 is None else _vec(phi0, p.nc, "phi0", L.dtype, scalar_ok=True)
     _check(L.ct_compliance_sap(ctypes.byref(p.c), c0, count, float(dt), float(k), float(tau_d), float(beta),
                                float(sigma), _ptr(phi0), Rout.ctypes.data, vref.ctypes.data),
@@ -299,7 +299,7 @@ def compliance_contactbench(G, nb=0, nu=0, c0=0, count=None, R=None, *, dtype=No
     """ContactBench's compliance (ct_compliance_contactbench) on contacts [c0, c0 + count):
     R_n = ||G_ii||_F / (4 pi^2), R_t = 1e-3 R_n. Returns R (n,)."""
     L, p, Rout, _ = _geometry(G, nb, nu, dtype, R)
-    c0, count = _range(c0, count, p.nc, "count")
+    c0, count = _range(c0, count, p.nc)
     _check(L.ct_compliance_contactbench(ctypes.byref(p.c), c0, count, Rout.ctypes.data),
            "ct_compliance_contactbench", lib=L)
     return Rout
@@ -309,7 +309,7 @@ def compliance_spring_damper(G, dt, k, d, nb=0, nu=0, c0=0, count=None, phi0=Non
     """A normal spring-damper (ct_compliance_spring_damper) on contacts [c0, c0 + count):
     stiffness k >= 0, damping d >= 0, phi0 (nc,) signed distances. Returns (R, vref)."""
     L, p, Rout, vref = _geometry(G, nb, nu, dtype, R)
-    c0, count = _range(c0, count, p.nc, "count")
+    c0, count = _range(c0, count, p.nc)
     phi0 = None if phi0 is None else _vec(phi0, p.nc, "phi0", L.dtype, scalar_ok=True)
     _check(L.ct_compliance_spring_damper(ctypes.byref(p.c), c0, count, float(dt), float(k), float(d), _ptr(phi0),
                                          Rout.ctypes.data, vref.ctypes.data), "ct_compliance_spring_damper", lib=L)
