@@ -117,9 +117,6 @@ EXTRA_TESTS = tests/determinism.sh tests/python_test.sh tests/compile_tests.sh \
               tests/cross_compile.sh tests/threads_test.sh tests/readme_check.sh \
               tests/version_check.sh tests/docs_check.sh tests/refs_check.sh
 
-# the Python package's bitwise tests link the C tests' implementation objects (when built here)
-extra/tests/python_test.sh: $(patsubst %,$(BUILD)/tests/%/impl.o,$(filter double float,$(CONFIGS)))
-
 LOG  = $(BUILD)/test.log
 LOGS = $(BUILD)/logs
 SAN_ENV = ASAN_OPTIONS=abort_on_error=0:detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1

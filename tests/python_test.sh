@@ -6,10 +6,9 @@
 #    sees Debian's numpy, pytest, scipy, h5py, matplotlib), and in it
 #    pip install --no-build-isolation --no-index ./examples/python, which compiles contact.h
 #    into the package's two shared libraries (double, float) with the Makefile's CFLAGS;
-# 2. meanwhile the C side of the bitwise comparisons, tests/python/c_driver.c, in both
-#    precisions with the same flags (build/python/drivers), linked with the C tests' own
-#    implementation objects build/tests/{double,float}/impl.o when they are up to date (make
-#    test builds them first), else with tests/impl.c compiled here;
+# 2. meanwhile the C side of the bitwise comparisons, tests/python/c_driver.c with the C
+#    tests' implementation file tests/impl.c, in both precisions with the same flags
+#    (build/python/drivers);
 # 3. pytest on tests/python with that environment's python, from the repository root (the
 #    installed package is tested, not the source tree).
 # The last line is "N passed, M failed[, K skipped]" from pytest's counts. Without python3,
@@ -60,16 +59,9 @@ t0=$(date +%s)
 flags=$(sed -n 's/^CFLAGS *= *//p' Makefile)
 for prec in f64 f32; do
     pflag=""
-    config=double
-    [ "$prec" = f32 ] && pflag="-DCONTACT_USE_FLOAT" && config=float
-    impl=build/tests/$config/impl.o
-    if [ -f "$impl" ] && [ -n "$(find "$impl" -newer contact.h -newer tests/impl.c)" ]; then
-        echo "python_test.sh: the C side links $impl"
-    else
-        impl=tests/impl.c
-    fi
+    [ "$prec" = f32 ] && pflag="-DCONTACT_USE_FLOAT"
     # shellcheck disable=SC2086 # flag lists are split on purpose
-    ($CC $flags $pflag -I. -o "$OUT/drivers/c_driver_$prec" tests/python/c_driver.c "$impl" -lm \
+    ($CC $flags $pflag -I. -o "$OUT/drivers/c_driver_$prec" tests/python/c_driver.c tests/impl.c -lm \
         >"$OUT/driver_$prec.log" 2>&1; echo $? >"$OUT/driver_$prec.built") &
 done
 

@@ -1,8 +1,7 @@
 /* tests/python/c_driver.c - the C side of test_bitwise.py: solves a problem file the way a C
    user would and prints every number in hexadecimal (%a), so the Python package's answers can
-   be compared bit for bit. Linked with the C tests' implementation object of its precision
-   (build/tests/double/impl.o, build/tests/float/impl.o: tests/impl.c with the Makefile's
-   CFLAGS), or compiled with tests/impl.c the same way when those are not built.
+   be compared bit for bit. Built with the C tests' implementation file tests/impl.c and the
+   Makefile's CFLAGS (-DCONTACT_USE_FLOAT for float), as the C tests are.
 
        c_driver solve  PROBLEM METHOD MAX_ITER STOP TOL [sparse]
        c_driver solver PROBLEM METHOD MAX_ITER STOP TOL G2 WARM_RHO

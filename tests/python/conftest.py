@@ -5,7 +5,7 @@ fresh virtual environment, `make test` runs that script).
     c_driver(tag)          tests/python/c_driver.c with tests/impl.c, built in double ("f64")
                            or float ("f32"), started in the background when this file is
                            imported; the prebuilt ones of $CONTACT_C_DRIVER_DIR (python_test.sh
-                           links them with make test's implementation objects) when set
+                           builds them while the package installs) when set
     run_driver(...)        run it on a problem file and parse its hexadecimal output
     write_problem(...)     contact.h's problem format, numbers in hexadecimal (exact)
     random_problem(...)    a feasible problem G = J M^-1 J^T, g = J v0 from a seed
