@@ -108,7 +108,7 @@ def test_model_errors():
     G, g, mu = problem()
     raises("CT_ERROR_INVALID_SOFT", contact.solve, G, g, mu, 1, 1, method="NEWTON_SOFT")  # the soft CCP needs R > 0
     raises("CT_ERROR_INVALID_SETTINGS", contact.inverse_dynamics, g, mu, R=0.1, nb=1, nu=1, method="PGS_NCP")
-    err = raises("CT_ERROR_INVALID_ARGUMENT", contact.project_cone_metric, [1.0, 2.0, 3.0], 0.5, [1.0, 2.0, 1.0])
+    err = raises("CT_ERROR_INVALID_VALUE", contact.project_cone_metric, [1.0, 2.0, 3.0], 0.5, [1.0, 2.0, 1.0])
     assert err.function == "ct_project_cone_metric"
 
 

@@ -88,10 +88,11 @@ _SCALARS = {
 }
 
 
-def _declarator(decl, structs, enums):
+def _declarator(decl, structs, enums, funcptrs=()):
     """'const ct_real *G' -> ('G', type); type is a dict {kind, ...}:
     scalar kinds (real, int, uint, long, size_t, ...), 'enum' (name), 'struct' (name),
-    'ptr' (to: a struct name, 'char' or None), 'funcptr'; arrays add 'count'."""
+    'ptr' (to: a struct name, 'char' or None), 'funcptr' (name: the typedef, if any; a
+    function pointer typedef such as ct_progress_fn is one); arrays add 'count'."""
     decl = " ".join(decl.split())
     m = re.match(r"^(.*?)\(\s*\*\s*([A-Za-z_]\w*)\s*\)\s*\(.*\)$", decl)
     if m:
@@ -116,6 +117,8 @@ def _declarator(decl, structs, enums):
         t = {"kind": "ptr", "to": to}
         if stars > 1:
             t["to"] = None
+    elif len(words) == 1 and words[0] in funcptrs:
+        t = {"kind": "funcptr", "name": words[0]}
     elif words in _SCALARS:
         t = {"kind": _SCALARS[words]}
     elif len(words) == 1 and words[0] in enums:
@@ -150,6 +153,7 @@ def parse(text):
     body = "\n".join(l for l in text.split("\n") if not l.lstrip().startswith("#"))
     body = re.sub(r'extern\s+"C"\s*\{', " ", body)
     structs, enums, functions, order = {}, {}, [], []
+    funcptrs = set()  # typedef int (*ct_progress_fn)(void *user, const ct_progress *p)
     depth, cur = 0, []
     decls = []
     for c in body:
@@ -165,6 +169,10 @@ def parse(text):
         else:
             cur.append(c)
     for d in decls:
+        m = re.match(r"^typedef [^(]*\(\s*\*\s*(\w+)\s*\)\s*\(.*\)$", d)
+        if m:
+            funcptrs.add(m.group(1))
+            continue
         m = re.match(r"^typedef enum (\w+) \{(.*)\} (\w+)$", d)
         if m:
             consts = []
@@ -198,14 +206,14 @@ def parse(text):
                 base = bm.group(1)
                 for i, p in enumerate(parts):
                     decl = first if i == 0 else base + " " + p.strip()
-                    name, t = _declarator(decl, structs, enums)
+                    name, t = _declarator(decl, structs, enums, funcptrs)
                     fields.append({"name": name, "type": t})
             structs[m.group(3)] = fields
             order.append(m.group(3))
             continue
         m = re.match(r"^CT_API (.*?)([A-Za-z_]\w*)\s*\((.*)\)$", d)
         if m:
-            _, ret = _declarator(m.group(1) + " _", structs, enums)
+            _, ret = _declarator(m.group(1) + " _", structs, enums, funcptrs)
             args = []
             if m.group(3).strip() != "void":
                 for i, a in enumerate(_split_top(m.group(3), ",")):
@@ -213,7 +221,7 @@ def parse(text):
                     if re.match(r"^FILE\s*\*", a):
                         args.append({"name": a.split("*")[-1].strip(), "type": {"kind": "ptr", "to": None}})
                         continue
-                    name, t = _declarator(a, structs, enums)
+                    name, t = _declarator(a, structs, enums, funcptrs)
                     if "count" in t:  # an array parameter is a pointer
                         t = {"kind": "ptr", "to": t.get("name") if t["kind"] == "struct" else None}
                     args.append({"name": name, "type": t})
