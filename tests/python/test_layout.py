@@ -60,6 +60,48 @@ def test_ctypes_structs_match_the_c_layout(tmp_path, tag, float_build):
         assert len(getattr(L, fn["name"]).argtypes) == len(fn["args"]), fn["name"]
 
 
+@pytest.mark.parametrize("tag", ["f64", "f32"])
+def test_library_describes_its_own_layout(tag):
+    """ctpy_layout, compiled into the library, agrees with the ctypes mirror item by item"""
+    L = contact.lib(np.float32 if tag == "f32" else np.float64)
+    fn = L.cdll.ctpy_layout
+    count = ctypes.c_int()
+    got = fn(ctypes.byref(count))
+    table = contact._ffi.META["shim_table"]
+    assert count.value == len(table) > 100
+    names = L.cdll.ctpy_layout_names()
+    assert names  # an address: the names are checked by the import itself
+    offsets = [got[i] for i, (what, key) in enumerate(table) if what == "offset" and key[0] == "ct_settings"]
+    assert offsets == [getattr(L.struct["ct_settings"], f[0]).offset for f in L.struct["ct_settings"]._fields_]
+    assert got[0] == ctypes.sizeof(L.real)
+    assert L.clock and L.cancel
+
+
+@pytest.mark.skipif(not shutil.which(CC), reason="no C compiler")
+def test_a_field_added_to_the_header_stops_the_import(tmp_path):
+    """A library built from a contact.h whose ct_settings gained a field (as the lead's next
+    change may do) is refused by the mirror of this header, naming what moved, instead of
+    being called with structs of the wrong size."""
+    with open(HEADER) as f:
+        text = f.read()
+    anchor = "    ct_newton_settings newton;\n    ct_nsn_settings nsn;"
+    assert text.count(anchor) == 1
+    (tmp_path / "contact.h").write_text(text.replace(anchor, "    double added_by_a_test;\n" + anchor))
+    impl = tmp_path / "impl.c"
+    impl.write_text('#define CONTACT_IMPLEMENTATION\n#include "contact.h"\n')
+    shim = tmp_path / "shim.c"
+    shim.write_text(cheader.shim_source(cheader.parse((tmp_path / "contact.h").read_text())))
+    lib = tmp_path / "libcontact_f64.so"
+    flags = [f for f in cflags() if not f.startswith("-O")] + ["-O0", "-fPIC", "-shared"]
+    subprocess.run([CC] + flags + ["-I", str(tmp_path), "-o", str(lib), str(impl), str(shim), "-lm"],
+                   check=True)
+    with pytest.raises(contact._ffi.LayoutError) as e:
+        contact._ffi.Lib("f64", str(lib))
+    msg = str(e.value)
+    assert "offsetof(ct_settings, newton)" in msg and "sizeof(ct_settings)" in msg, msg
+    assert "offsetof(ct_settings, added_by_a_test): only in the library" in msg, msg
+
+
 @pytest.mark.skipif(not shutil.which("nm"), reason="no nm")
 @pytest.mark.parametrize("tag", ["f64", "f32"])
 def test_library_exports(tag):

@@ -7,7 +7,10 @@ It needs a C compiler and nothing from the package index, not even setuptools or
      repository this directory lives in); the header is never copied into the repository;
   2. compiles it twice into shared libraries, libcontact_f64.so and libcontact_f32.so
      (-DCONTACT_USE_FLOAT), with the C tests' flags (the Makefile's CFLAGS) plus -fPIC -shared,
-     so that the Python results are bitwise those of the C tests' builds;
+     so that the Python results are bitwise those of the C tests' builds; a generated shim in
+     its own translation unit (cheader.shim_source) adds ctpy_layout, the library's own
+     sizeof / offsetof of every struct field, checked against the ctypes mirror at import,
+     and ctpy_clock / ctpy_cancel, C callbacks for time limits and cancellation;
   3. reads the header's public part (cheader.parse) and asks the compiler for the layout of
      every struct, the value of every enum constant and the linked name of every function
      (cheader.layout), in both precisions, into the package's _api.json;
@@ -131,9 +134,12 @@ def compile_all(header, out_dir):
         with open(impl, "w") as f:
             f.write("/* contact.h's implementation, for the Python package's shared library */\n"
                     "#define CONTACT_IMPLEMENTATION\n#include \"contact.h\"\n")
+        shim = os.path.join(tmp, "shim.c")
+        with open(shim, "w") as f:
+            f.write(cheader.shim_source(api))
         for tag, flags in PRECISIONS:
             lib = os.path.join(out_dir, "libcontact_%s.so" % tag)
-            cmd = [cc] + CFLAGS + flags + SHARED + ["-I", hdir, "-o", lib, impl, "-lm"]
+            cmd = [cc] + CFLAGS + flags + SHARED + ["-I", hdir, "-o", lib, impl, shim, "-lm"]
             try:
                 proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                         universal_newlines=True)
@@ -156,6 +162,7 @@ def compile_all(header, out_dir):
     meta = {
         "api": api,
         "layout": layouts,
+        "shim_table": [[what, key] for what, key in cheader.layout_table(api)],
         "build": {
             "header": header,
             "header_sha256": hashlib.sha256(text.encode()).hexdigest(),

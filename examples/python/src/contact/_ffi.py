@@ -3,9 +3,12 @@
 Everything here is made from _api.json, which the build wrote from the header itself (its
 structs, enums and prototypes, parsed) and from the C compiler (each struct's size and field
 offsets, each enum constant's value, each function's linked name: ct_solve links as
-ct_solve_f64 or ct_solve_f32). On import the ctypes structures are checked against the
-compiler's layout, field by field: a mirror that disagrees with the header stops the import
-instead of corrupting memory.
+ct_solve_f64 or ct_solve_f32). When a library is loaded its ctypes structures are checked,
+field by field, against the compiler's layout and against the library itself: the shim
+compiled into it exports ctpy_layout, sizeof and offsetof of every field of every struct, the
+size of every enum and the value of every constant as the library was compiled. A mirror that
+disagrees with the library (a field added to contact.h, a library from another build) stops the
+import with LayoutError instead of corrupting memory.
 
 Functions are called through ctypes.CDLL, which releases the GIL for the duration of each
 call: a solve in one thread lets other Python threads run, and two threads may solve at once
@@ -57,7 +60,7 @@ class Lib:
     (ctypes structures), and every function of the header as an attribute under its header
     name (lib.ct_solve), or None when the library does not export it."""
 
-    def __init__(self, tag):
+    def __init__(self, tag, path=None):
         self.tag = tag
         self.layout = META["layout"][tag]
         self.real = ctypes.c_double if self.layout["real"] == 8 else ctypes.c_float
@@ -66,7 +69,8 @@ class Lib:
         for s in API["structs"]:
             self._make_struct(s)
         self._check_layout()
-        self.cdll = ctypes.CDLL(os.path.join(_DIR, "libcontact_%s.so" % tag))
+        self.cdll = ctypes.CDLL(path or os.path.join(_DIR, "libcontact_%s.so" % tag))
+        self._check_library()
         self.missing = []
         for fn in API["functions"]:
             symbol = self.layout["symbols"][fn["name"]]
@@ -125,6 +129,48 @@ class Lib:
         if bad:
             raise LayoutError("contact: the ctypes mirror of contact.h disagrees with the C "
                               "layout (%s build): %s; reinstall the package" % (self.tag, "; ".join(bad)))
+
+
+    def _check_library(self):
+        """The ctypes mirror against the library's own ctpy_layout() and ctpy_layout_names();
+        binds the shim's callbacks: self.clock (ctpy_clock) and self.cancel (ctpy_cancel), as
+        addresses."""
+        try:
+            fn, names_fn = self.cdll.ctpy_layout, self.cdll.ctpy_layout_names
+        except AttributeError:
+            raise LayoutError("contact: %s has no ctpy_layout (a library from another build); "
+                              "reinstall the package" % self.cdll._name) from None
+        fn.restype = ctypes.POINTER(ctypes.c_long)
+        fn.argtypes = [ctypes.POINTER(ctypes.c_int)]
+        names_fn.restype = ctypes.POINTER(ctypes.c_char_p)
+        names_fn.argtypes = []
+        count = ctypes.c_int()
+        values = fn(ctypes.byref(count))
+        names = names_fn()
+        theirs = {names[i].decode(): values[i] for i in range(count.value)}
+        ours = {}
+        for what, key in META["shim_table"]:
+            if what == "real":
+                want, name = ctypes.sizeof(self.real), "sizeof(ct_real)"
+            elif what == "size":
+                want, name = ctypes.sizeof(self.struct[key]), "sizeof(%s)" % key
+            elif what == "offset":
+                want, name = getattr(self.struct[key[0]], key[1]).offset, "offsetof(%s, %s)" % tuple(key)
+            elif what == "enum_size":
+                want, name = self.layout["enum_sizes"][key], "sizeof(%s)" % key
+            else:
+                want, name = self.layout["constants"][key], key
+            ours[name] = want
+        bad = ["%s: library %d, ctypes %d" % (k, theirs[k], v) for k, v in ours.items()
+               if k in theirs and theirs[k] != v]
+        bad += ["%s: only in the library" % k for k in theirs if k not in ours]
+        bad += ["%s: not in the library" % k for k in ours if k not in theirs]
+        if bad:
+            raise LayoutError("contact: the ctypes mirror of contact.h disagrees with %s (%s build): %s; "
+                              "the library and the package come from different versions of contact.h: "
+                              "reinstall the package" % (self.cdll._name, self.tag, "; ".join(bad)))
+        self.clock = ctypes.cast(self.cdll.ctpy_clock, ctypes.c_void_p).value
+        self.cancel = ctypes.cast(self.cdll.ctpy_cancel, ctypes.c_void_p).value
 
 
 _LIBS = {}
