@@ -7,7 +7,8 @@
        c_driver solver PROBLEM METHOD MAX_ITER STOP TOL G2 WARM_RHO
 
    PROBLEM is contact.h's problem format (ct_problem_read); METHOD a name of ct_method_string;
-   STOP "absolute" or "relative" (TOL goes to tol_abs or tol_rel). solve: ct_solve from
+   STOP "absolute", "relative" (TOL goes to tol_abs or tol_rel) or "none" (a fixed budget of
+   MAX_ITER iterations; TOL to tol_abs, unused). solve: ct_solve from
    lambda = 0, on the dense G or, with "sparse", on ct_sparse_from_dense(G, drop_tol 0); then
    ct_jvp in the direction dg = (1, 2, ..., n) for the NCP, CCP and SOFT flavors. solver: the
    solver object: setup, solve, ct_solver_update_vectors with the g of problem file G2, solve
@@ -61,7 +62,9 @@ static int settings_from(ct_settings *s, const char *method, const char *max_ite
     }
     s->method = (ct_method)m;
     s->max_iter = atoi(max_iter);
-    s->stop = strcmp(stop, "relative") == 0 ? CT_STOP_RELATIVE : CT_STOP_ABSOLUTE;
+    s->stop = strcmp(stop, "relative") == 0 ? CT_STOP_RELATIVE
+              : strcmp(stop, "none") == 0   ? CT_STOP_NONE
+                                            : CT_STOP_ABSOLUTE;
     if (s->stop == CT_STOP_RELATIVE) s->tol_rel = (ct_real)strtod(tol, NULL);
     else s->tol_abs = (ct_real)strtod(tol, NULL);
     return 1;

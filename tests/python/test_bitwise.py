@@ -76,6 +76,20 @@ def test_solve_bitwise(tmp_path, tag, dtype, tol, storage):
 
 
 @pytest.mark.parametrize("tag,dtype,tol", PRECISIONS)
+def test_fixed_budget_bitwise(tmp_path, tag, dtype, tol):
+    """stop="none": every method runs its max_iter iterations (status "iterations done") and
+    scores the point it returns, bit for bit as in C"""
+    for k, method in enumerate(contact.methods()):
+        G, g, mu, R = problem_for(method, 40 + k, dtype)
+        path = tmp_path / ("p%d.txt" % k)
+        write_problem(path, G, g, mu, 1, 1, R)
+        (sec,) = run_driver(tag, "solve", path, method, 25, "none", float(tol).hex())
+        assert sec["result"][0] == 0, method
+        res = contact.solve(G, g, mu, 1, 1, R=R, method=method, max_iter=25, stop="none", tol=tol)
+        check_against(sec, res, dtype)
+
+
+@pytest.mark.parametrize("tag,dtype,tol", PRECISIONS)
 @pytest.mark.parametrize("method,warm_rho", [("ADMM_NCP", 0), ("ADMM_NCP", 1), ("ADMM_CCP", 1), ("PGS_NCP", 0),
                                              ("NEWTON_SOFT", 0), ("NEWTON_NCP", 0), ("HYBRID_NCP", 1)])
 def test_solver_object_bitwise(tmp_path, tag, dtype, tol, method, warm_rho):

@@ -18,20 +18,22 @@ and in float (float32 arrays run the float build); every call releases the GIL.
     compliance_mujoco, compliance_sap, compliance_contactbench, compliance_spring_damper
     inverse_dynamics, delassus_from_mj, block_sparse
     methods(), default_settings(), ContactError, lib(dtype) (the raw ctypes layer)
+    Cancel, Progress         stopping a solve: cancel=Cancel() from another thread,
+                             progress=callable(Progress) -> True to stop; time_limit= seconds
 
 The manual is docs/python.md in the repository; the C API, whose contracts these functions
 keep, is docs/api.md.
 """
 
 from . import _ffi
-from ._core import (ContactError, History, Residuals, Result, Solver, SolverState, block_sparse, default_settings,
+from ._core import (Cancel, ContactError, History, Progress, Residuals, Result, Solver, SolverState, block_sparse, default_settings,
                     methods, solve)
 from ._tools import (JVP, VJP, clamp_box_tangent, compliance_contactbench, compliance_mujoco, compliance_sap,
                      compliance_spring_damper, contact_modes, criteria, delassus_from_mj, desaxce, inverse_dynamics,
                      jvp, project_cone, project_cone_metric, project_constraints, project_disk, project_dual_cone,
                      project_dual_constraints, project_polar_cone, project_pyramid, velocity, vjp)
 
-for _cls in (ContactError, History, JVP, Residuals, Result, Solver, SolverState, VJP):
+for _cls in (Cancel, ContactError, History, JVP, Progress, Residuals, Result, Solver, SolverState, VJP):
     _cls.__module__ = __name__  # contact.ContactError in tracebacks, not contact._core.ContactError
 
 __version__ = _ffi.API["version"]
@@ -44,7 +46,7 @@ def header_version():
 
 
 __all__ = [
-    "ContactError", "History", "JVP", "Residuals", "Result", "Solver", "SolverState", "VJP", "block_sparse",
+    "Cancel", "ContactError", "History", "JVP", "Progress", "Residuals", "Result", "Solver", "SolverState", "VJP", "block_sparse",
     "clamp_box_tangent", "compliance_contactbench", "compliance_mujoco", "compliance_sap",
     "compliance_spring_damper", "contact_modes", "criteria", "default_settings", "delassus_from_mj", "desaxce",
     "header_version", "inverse_dynamics", "jvp", "lib", "methods", "project_cone", "project_cone_metric",

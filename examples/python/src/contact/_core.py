@@ -288,14 +288,104 @@ def _apply_settings(s, kw):
                 raise TypeError("unknown setting %r; see contact.default_settings()" % key)
 
 
+class Cancel:
+    """A flag that stops solves from another thread: pass cancel=token to solve(), Solver or
+    inverse_dynamics, then token.set() from any thread. The solve polls it from C (ctpy_cancel,
+    every poll_every iterations) without taking the GIL, and returns with status "interrupted",
+    lambda and v the last iterate, scored like any answer. One token may serve many solves;
+    clear() makes it usable again."""
+
+    def __init__(self):
+        self._flag = ctypes.c_int(0)
+
+    def set(self):
+        self._flag.value = 1
+
+    def clear(self):
+        self._flag.value = 0
+
+    def is_set(self):
+        return bool(self._flag.value)
+
+    def __repr__(self):
+        return "<contact.Cancel %s>" % ("set" if self.is_set() else "clear")
+
+
+Progress = namedtuple("Progress", list(_STRUCT_FIELDS["ct_progress"]))
+Progress.__doc__ = """What a progress callback sees (ct_progress): iterations, newton_iterations
+and factorizations so far, and the running loop's cheap residual (-1 when it has none)."""
+
+
+class _Hooks:
+    """settings.progress and settings.user of one set of settings, kept alive with them: a
+    Cancel token (the C callback ctpy_cancel, no GIL) and / or a Python callable (a ctypes
+    callback, which takes the GIL at each poll). An exception in the callable stops the solve
+    and is raised again once the C call returns."""
+
+    def __init__(self, L, progress, cancel):
+        if cancel is not None and not isinstance(cancel, Cancel):
+            raise TypeError("cancel must be a contact.Cancel, not %r" % (cancel,))
+        if progress is not None and not callable(progress):
+            raise TypeError("progress must be callable (it gets a contact.Progress), not %r" % (progress,))
+        self.progress, self.cancel = progress, cancel
+        self.error = None
+        self.user = None if cancel is None else ctypes.addressof(cancel._flag)
+        self._cb = None
+        if progress is None:
+            self.fn = None if cancel is None else L.cancel
+            return
+        proto = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.POINTER(L.struct["ct_progress"]))
+
+        def call(user, p):
+            try:
+                if cancel is not None and cancel.is_set():
+                    return 1
+                c = p.contents
+                return 1 if progress(Progress(*(getattr(c, f) for f in Progress._fields))) else 0
+            except BaseException as e:  # KeyboardInterrupt too: the solve stops, then it is raised
+                self.error = e
+                return 1
+
+        self._cb = proto(call)
+        self.fn = ctypes.cast(self._cb, ctypes.c_void_p).value
+
+    def link(self, s):
+        s.progress, s.user = self.fn, self.user
+        s._hooks = self
+
+
+def _before(s):
+    h = getattr(s, "_hooks", None)
+    if h is not None:
+        h.error = None
+
+
+def _after(s):
+    """Raise what a progress callable raised during the call that just returned."""
+    h = getattr(s, "_hooks", None)
+    if h is not None and h.error is not None:
+        e, h.error = h.error, None
+        raise e
+
+
+_UNSET = object()
+
+
 def _make_settings(L, method=None, tol=None, max_iter=None, kw=None, base=None):
     """ct_settings: the defaults (or base), then method, the keywords, max_iter and tol (the
-    tolerance of the stop rule in force: tol_abs, or tol_rel with stop="relative")."""
+    tolerance of the stop rule in force: tol_abs, or tol_rel with stop="relative"). clock is
+    the shim's monotonic clock (time_limit= needs nothing else); progress= (a callable) and
+    cancel= (a Cancel) become settings.progress and settings.user."""
     if base is None:
         s = L.ct_default_settings()
     else:
         s = type(base).from_buffer_copy(base)
     kw = dict(kw or {})
+    progress, cancel = kw.pop("progress", _UNSET), kw.pop("cancel", _UNSET)
+    for k in ("clock", "user"):
+        if k in kw:
+            raise TypeError("%s cannot be set: time_limit= uses the package's monotonic clock, progress= "
+                            "and cancel= give the callback and its data" % k)
     if method is not None:
         s.method = _enum_value("ct_method", method, "method")
     if tol is not None and ("tol_abs" in kw or "tol_rel" in kw):
@@ -306,6 +396,18 @@ def _make_settings(L, method=None, tol=None, max_iter=None, kw=None, base=None):
     if tol is not None:
         rel = s.stop == _ffi.CONSTANTS["CT_STOP_RELATIVE"]
         _set_field(s, "ct_settings", "tol_rel" if rel else "tol_abs", tol, "tol")
+    s.clock = L.clock
+    old = getattr(base, "_hooks", None)
+    if progress is not _UNSET or cancel is not _UNSET:
+        if progress is _UNSET:
+            progress = old.progress if old else None
+        if cancel is _UNSET:
+            cancel = old.cancel if old else None
+        _Hooks(L, progress, cancel).link(s)
+    elif old is not None:
+        old.link(s)
+    else:
+        s.progress = s.user = None
     return s
 
 
@@ -318,7 +420,7 @@ def _struct_dict(obj, struct):
         elif t["kind"] == "enum":
             n = _ffi.enum_names(t["name"]).get(v, v)
             out[name] = n if t["name"] == "ct_method" or not isinstance(n, str) else n.lower()
-        elif t["kind"] == "ptr":
+        elif t["kind"] in ("ptr", "funcptr"):
             continue
         else:
             out[name] = v
@@ -381,7 +483,9 @@ class _HistoryBuffer:
             if f != "iteration" and a.dtype.kind == "f" and f != "rho":
                 a = np.where(a == -1, np.nan, a).astype(a.dtype)
             cols[f] = a
-        return History(truncated=iterations > self.c.count, **cols)
+        # full buffer: a method may record fewer entries than iterations (HYBRID_NCP's
+        # trial PGS sweeps before its phases) without any being lost
+        return History(truncated=self.c.count >= self.c.capacity and iterations > self.c.count, **cols)
 
 
 class History(types.SimpleNamespace):
@@ -444,6 +548,7 @@ class Result:
         self._problem = problem
         self._settings = type(settings).from_buffer_copy(settings)
         self._settings.history = None
+        self._settings.progress = self._settings.user = None  # the callbacks stay with the solve
 
     @property
     def settings(self):
@@ -537,8 +642,10 @@ def solve(G, g, mu, nb=0, nu=0, R=None, method="ADMM_NCP", tol=None, max_iter=No
     v = np.zeros(prob.n, L.dtype)
     ws, mem = _workspace(L, prob, s)
     info = _new_info(L)
+    _before(s)
     r = L.ct_solve(ctypes.byref(prob.c), ctypes.byref(s), ctypes.byref(ws), lam.ctypes.data, v.ctypes.data,
                    ctypes.byref(info))
+    _after(s)
     _check(r, "ct_solve", info, L)
     return Result(prob, s, lam, v, info, hist)
 
@@ -607,7 +714,9 @@ class Solver:
             lam = _start(L, self._prob.n, lambda0)
             v = np.zeros(self._prob.n, L.dtype)
             info = _new_info(L)
+            _before(self._s)
             r = L.ct_solver_solve(ctypes.byref(self._sv), lam.ctypes.data, v.ctypes.data, ctypes.byref(info))
+            _after(self._s)
             _check(r, "ct_solver_solve", info, L)
             # a copy of the problem as it is now: later updates do not change this result's
             return Result(_snapshot(self._prob), self._s, lam, v, info, self._hist)

@@ -7,7 +7,7 @@ import numpy as np
 
 from . import _ffi
 from ._core import (METHODS, FLAVORS, Residuals, Result, _HistoryBuffer, _Problem, _check, _enum_value,
-                    _issparse, _lib_for, _make_settings, _new_info, _ptr, _start, _vec)
+                    _after, _before, _issparse, _lib_for, _make_settings, _new_info, _ptr, _start, _vec)
 
 JVP = namedtuple("JVP", "lam v lambda_unique")
 JVP.__doc__ = """contact.jvp's answer: the directional derivatives dlambda and dv, and whether
@@ -349,8 +349,10 @@ def inverse_dynamics(c, mu, R=None, nb=0, nu=0, method="ADMM_NCP", tol=None, max
     lam = _start(L, p.n, lambda0)
     sigma = np.zeros(p.n, L.dtype)
     info = _new_info(L)
+    _before(s)
     r = L.ct_inverse_dynamics(ctypes.byref(p.c), ctypes.byref(s), lam.ctypes.data, sigma.ctypes.data,
                               ctypes.byref(info))
+    _after(s)
     _check(r, "ct_inverse_dynamics", info, L)
     return Result(p, s, lam, sigma, info, hist)
 
