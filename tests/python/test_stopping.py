@@ -4,6 +4,7 @@ another thread (contact.Cancel, polled from C without the GIL) and a Python prog
 callable; the second-order methods NEWTON_NCP, PROX_NCP and HYBRID_NCP; the newer result
 codes."""
 
+import ctypes
 import threading
 import time
 
@@ -36,6 +37,13 @@ def test_status_and_result_codes():
         e = contact.ContactError(code, "ct_lu_factor")
         assert (e.code, e.name, e.string) == (code, name, string)
         assert string in str(e) and e.explanation
+    # the raw layer reaches the new linear algebra: a singular matrix is CT_ERROR_SINGULAR
+    L = contact.lib()
+    A = np.array([[1.0, 2.0], [2.0, 4.0]])
+    piv, bad = np.zeros(2, np.intc), ctypes.c_int(-1)
+    r = L.ct_lu_factor(A.ctypes.data, 2, 2, piv.ctypes.data, ctypes.byref(bad))
+    assert r == -20 and bad.value == 1
+    assert contact.ContactError(r, "ct_lu_factor", lib=L).string == "singular matrix"
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
