@@ -628,7 +628,11 @@ def solve(G, g, mu, nb=0, nu=0, R=None, method="ADMM_NCP", tol=None, max_iter=No
     dtype     np.float32 or np.float64; None: float32 when G is float32, else float64. float32
               runs the library compiled with CONTACT_USE_FLOAT.
     **method_settings  any field of ct_settings (see default_settings()): stop="relative",
-              warm_start=0, admm_eta=1e-6 or admm={"eta": 1e-6}, pgs_omega=0.8, ...
+              warm_start=0, admm_eta=1e-6 or admm={"eta": 1e-6}, pgs_omega=0.8, ...;
+              stop="none" (a fixed budget of max_iter iterations), time_limit=seconds (a C
+              clock: no GIL taken), cancel=contact.Cancel() (set from another thread),
+              progress=callable(Progress) -> True to stop (takes the GIL at each poll),
+              poll_every=k; a solve they stop has status "interrupted"
 
     Returns a Result. Raises ContactError when contact.h rejects the input (nothing solved),
     ValueError / TypeError for shapes and settings that do not make a call. A solve that runs
