@@ -2,14 +2,16 @@
 #
 #   make test            every test program in double, in float (-DCONTACT_USE_FLOAT), both
 #                        again under -fsanitize=address,undefined, and the Cholesky and solver
-#                        tests at -O3 -march=native; then tests/determinism.sh, compile_tests.sh,
-#                        cmake_consumer/run.sh, lapack_test.sh, fclib_test.sh and
-#                        cross_compile.sh when they exist. contact.h's implementation is compiled
-#                        once per configuration (tests/impl.c) and linked into the programs
-#                        (TESTS_STANDALONE: those that still define it themselves). Builds, runs
-#                        and scripts are jobs of one make -j$(JOBS) (default: the number of
-#                        processors; JOBS=1 for one at a time); each one's output is printed in
-#                        one piece when it ends and kept in build/logs/ (all in a fixed order in
+#                        tests at -O3 -march=native; then tests/determinism.sh,
+#                        compile_tests.sh, cmake_consumer/run.sh, lapack_test.sh,
+#                        fclib_test.sh, cross_compile.sh and python_test.sh (the Python
+#                        package installed in a fresh venv, then its pytest suite) when they
+#                        exist. contact.h's implementation is compiled once per configuration
+#                        (tests/impl.c) and linked into the programs (TESTS_STANDALONE: those
+#                        that still define it themselves). Builds, runs and scripts are jobs
+#                        of one make -j$(JOBS) (default: the number of processors; JOBS=1 for
+#                        one at a time); each one's output is printed in one piece when it
+#                        ends and kept in build/logs/ (all in a fixed order in
 #                        build/test.log). Then the wall time of each group (build and run per
 #                        configuration, each script), and last the total "N passed, M failed";
 #                        the exit status is non-zero if any check failed. A subset:
@@ -113,10 +115,10 @@ $(foreach c,$(CONFIGS),$(eval $(call config_rules,$(c))))
 
 # scripts other people own; each prints "N passed, M failed" lines of its own. The slow ones
 # first: make starts the jobs in this order.
-EXTRA_TESTS = tests/determinism.sh tests/compile_tests.sh tests/cmake_consumer/run.sh \
-              tests/lapack_test.sh tests/fclib_test.sh tests/cross_compile.sh \
-              tests/threads_test.sh tests/readme_check.sh tests/version_check.sh \
-              tests/docs_check.sh tests/refs_check.sh
+EXTRA_TESTS = tests/determinism.sh tests/python_test.sh tests/compile_tests.sh \
+              tests/cmake_consumer/run.sh tests/lapack_test.sh tests/fclib_test.sh \
+              tests/cross_compile.sh tests/threads_test.sh tests/readme_check.sh \
+              tests/version_check.sh tests/docs_check.sh tests/refs_check.sh
 
 LOG  = $(BUILD)/test.log
 LOGS = $(BUILD)/logs
