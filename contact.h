@@ -501,8 +501,11 @@ typedef enum ct_flavor {
 typedef enum ct_stop_rule {
     CT_STOP_ABSOLUTE = 0, /* residuals.absolute = max(primal, dual, comp) <= tol_abs */
     CT_STOP_RELATIVE = 1, /* residuals.relative (Siconos' error) <= tol_rel */
-    CT_STOP_NONE = 2      /* no tolerance: max_iter iterations (a game's fixed budget), status
+    CT_STOP_NONE = 2,     /* no tolerance: max_iter iterations (a game's fixed budget), status
                              CT_STATUS_ITERATIONS_DONE; the returned point is still scored */
+    CT_STOP_BOTH = 3      /* both: absolute <= tol_abs and relative <= tol_rel (the relative
+                             part holds in any units, the absolute part bounds the raw
+                             residual) */
 } ct_stop_rule;
 
 /* ct_info.reused bits: what a solve took from the solver object (ct_solver_solve; ct_solve
@@ -871,10 +874,12 @@ typedef struct ct_solver {
 #define CT_DEFAULT_TOL_ABS ((ct_real)1e-4)
 #define CT_DEFAULT_TOL_REL ((ct_real)1e-5)
 #define CT_DEFAULT_SYM_TOL ((ct_real)1e-2)
+#define CT_DEFAULT_STOP CT_STOP_ABSOLUTE
 #else
 #define CT_DEFAULT_TOL_ABS ((ct_real)1e-8)
 #define CT_DEFAULT_TOL_REL ((ct_real)1e-8)
 #define CT_DEFAULT_SYM_TOL ((ct_real)1e-2)
+#define CT_DEFAULT_STOP CT_STOP_ABSOLUTE
 #endif
 #define CT_DEFAULT_PGS_OMEGA ((ct_real)1)
 #define CT_DEFAULT_ADMM_ETA ((ct_real)1e-6)       /* [Carpentier24] Sec. III-C, Pinocchio mu_prox  */
@@ -3348,6 +3353,28 @@ CT__PRIVATE void ct__res_take(ct_real val, int row, ct_real *best, int *best_row
 #define CT__WANT_NAT 1
 #define CT__WANT_ABS 2
 #define CT__WANT_ALL 3
+/* what a stop rule reads, whether residuals meet it, and its one number (settings.history's
+   criterion; CT_STOP_BOTH: the larger of absolute / tol_abs and relative / tol_rel, <= 1 when
+   met) */
+CT__PRIVATE int ct__stop_want(ct_stop_rule rule) {
+    return rule == CT_STOP_RELATIVE ? CT__WANT_NAT : rule == CT_STOP_BOTH ? CT__WANT_ALL : CT__WANT_ABS;
+}
+CT__PRIVATE int ct__stop_met(const ct_settings *s, const ct_residuals *res) {
+    switch (s->stop) {
+    case CT_STOP_ABSOLUTE: return res->absolute <= s->tol_abs;
+    case CT_STOP_RELATIVE: return res->relative <= s->tol_rel;
+    case CT_STOP_BOTH: return res->absolute <= s->tol_abs && res->relative <= s->tol_rel;
+    default: return 0;
+    }
+}
+CT__PRIVATE ct_real ct__stop_value(const ct_settings *s, const ct_residuals *res) {
+    if (s->stop == CT_STOP_RELATIVE) return res->relative;
+    if (s->stop == CT_STOP_BOTH) {
+        const ct_real a = res->absolute / s->tol_abs, b = res->relative / s->tol_rel;
+        return a > b ? a : b;
+    }
+    return res->absolute;
+}
 
 /* The relative error ||F|| / max(||g||, ||lambda||, ||v||) with overflow-safe norms, and every
    residual clamped to CT__RES_MAX: a residual too large to represent (or NaN from inf - inf)
@@ -3547,8 +3574,9 @@ CT_API ct_result ct_criteria_rule(const ct_problem *p, const ct_real *lambda, co
                                   ct_flavor flavor, ct_stop_rule rule, ct_residuals *out) {
     ct_result res = ct__criteria_args(p, lambda, v, flavor, out);
     if (res != CT_OK) return res;
-    if (rule != CT_STOP_ABSOLUTE && rule != CT_STOP_RELATIVE) return CT_ERROR_INVALID_VALUE;
-    ct__criteria_want(p, lambda, v, flavor, out, rule == CT_STOP_RELATIVE ? CT__WANT_NAT : CT__WANT_ABS);
+    if (rule != CT_STOP_ABSOLUTE && rule != CT_STOP_RELATIVE && rule != CT_STOP_BOTH) return CT_ERROR_INVALID_VALUE;
+    ct__criteria_want(p, lambda, v, flavor, out, ct__stop_want(rule));
+    if (rule == CT_STOP_BOTH) return CT_OK; /* every field */
     if (flavor == CT_FLAVOR_SOFT) return CT_OK; /* the soft law has one residual: all computed */
     if (rule == CT_STOP_RELATIVE) {
         out->primal = out->dual = out->comp = out->absolute = -1;
@@ -3621,7 +3649,7 @@ CT_API ct_settings ct_default_settings(void) {
     CONTACT_MEMSET(&s, 0, sizeof(s));
     s.method = CT_METHOD_ADMM_NCP;
     s.max_iter = CT_DEFAULT_MAX_ITER;
-    s.stop = CT_STOP_ABSOLUTE;
+    s.stop = CT_DEFAULT_STOP;
     s.tol_abs = CT_DEFAULT_TOL_ABS;
     s.tol_rel = CT_DEFAULT_TOL_REL;
     s.tol_change = 0;
@@ -3711,7 +3739,9 @@ CT__PRIVATE ct_result ct__settings_common(const ct_settings *s, const char **fie
     CT__CHECK(s->poll_every >= 1, "poll_every");
     CT__CHECK(s->time_limit >= 0 && ct__finite(s->time_limit), "time_limit");
     CT__CHECK(!(s->time_limit > 0) || s->clock, "clock"); /* a time limit needs a clock */
-    CT__CHECK(s->stop == CT_STOP_ABSOLUTE || s->stop == CT_STOP_RELATIVE || s->stop == CT_STOP_NONE, "stop");
+    CT__CHECK(s->stop == CT_STOP_ABSOLUTE || s->stop == CT_STOP_RELATIVE || s->stop == CT_STOP_NONE ||
+                  s->stop == CT_STOP_BOTH,
+              "stop");
     CT__CHECK(s->tol_abs > 0 && ct__finite(s->tol_abs), "tol_abs");
     CT__CHECK(s->tol_rel > 0 && ct__finite(s->tol_rel), "tol_rel");
     CT__CHECK(s->tol_change >= 0 && ct__finite(s->tol_change), "tol_change");
@@ -4095,7 +4125,7 @@ CT__PRIVATE ct_result ct__start(const ct_settings *s, ct_real *lambda, int n, ct
 
 /* The stopping measure of the last scored point */
 CT__PRIVATE ct_real ct__measure(const ct__run *r) {
-    return r->s->stop == CT_STOP_RELATIVE ? r->last.relative : r->last.absolute;
+    return ct__stop_value(r->s, &r->last);
 }
 
 /* settings.progress and the time limit: 1 when the solve must stop (and from then on). Every
@@ -4136,14 +4166,12 @@ CT__PRIVATE void ct__record(const ct__run *r, ct_real rho, ct_real primal, ct_re
    and comp for the absolute one: CT__WANT_*), computed by ct_criteria's own code; a point that
    meets it is scored in full, and r->last then holds every residual of ct_criteria. */
 CT__PRIVATE int ct__met(const ct__run *r, const ct_residuals *res) {
-    if (r->s->stop == CT_STOP_NONE) return 0;
-    return r->s->stop == CT_STOP_RELATIVE ? res->relative <= r->s->tol_rel : res->absolute <= r->s->tol_abs;
+    return ct__stop_met(r->s, res);
 }
 /* passes = 1: the test alone; 2: a point that meets it is completed with the residuals the
    test did not compute (the other CT__WANT_ part, merged: every field as ct_criteria's) */
 CT__PRIVATE int ct__score_as(ct__run *r, const ct_real *lambda, const ct_real *v, int passes) {
-    const int rel = r->s->stop == CT_STOP_RELATIVE;
-    const int want = r->flavor == CT_FLAVOR_SOFT ? CT__WANT_ALL : rel ? CT__WANT_NAT : CT__WANT_ABS;
+    const int want = r->flavor == CT_FLAVOR_SOFT ? CT__WANT_ALL : ct__stop_want(r->s->stop);
     ct_residuals *a = &r->last, b;
     ct__criteria_want(r->p, lambda, v, r->flavor, a, want);
     r->last_met = ct__met(r, a);
@@ -5025,13 +5053,11 @@ CT__PRIVATE ct_status ct__gs_solve(ct__run *r, ct_real *lambda, ct_real *v) {
            contacts) is then scored once, not first on the kept v */
         if (ct__check(r, k, lambda, v, gs.kept && k > 0, 0, -1, -1)) {
             if (r->flavor != CT_FLAVOR_SIGNORINI) return CT_STATUS_CONVERGED;
-            if (s->stop == CT_STOP_RELATIVE) {
-                ct_real lmax = 0;
-                for (i = 0; i < n; ++i) lmax = ct__max(lmax, CONTACT_FABS(lambda[i]));
-                if (gs.upd <= s->tol_rel * lmax) return CT_STATUS_CONVERGED;
-            } else if (gs.upd <= s->tol_abs) {
+            ct_real lmax = 0;
+            for (i = 0; i < n; ++i) lmax = ct__max(lmax, CONTACT_FABS(lambda[i]));
+            if ((s->stop == CT_STOP_ABSOLUTE || gs.upd <= s->tol_rel * lmax) &&
+                (s->stop == CT_STOP_RELATIVE || gs.upd <= s->tol_abs))
                 return CT_STATUS_CONVERGED;
-            }
         }
         if (gs.kept && (k + 1) % s->check_every == 0 && s->stop != CT_STOP_NONE) { /* the kept v's progress */
             if (gs.best < 0 || ct__measure(r) < gs.best) {
@@ -5282,14 +5308,14 @@ CT__PRIVATE int ct__admm_begin(ct__run *r, ct__admm_it *it, const ct_real *lambd
 #define CT__SCREEN 10
 CT__PRIVATE int ct__admm_screen(const ct__run *r, int k, const ct_real *y, const ct_real *vx) {
     const ct_settings *s = r->s;
-    const int rel = s->stop == CT_STOP_RELATIVE;
     ct_residuals e;
     if (!s->admm.screen || s->history || s->stop == CT_STOP_NONE || r->flavor == CT_FLAVOR_SOFT ||
         (k + 1) % s->check_every != 0 ||
         ((k + 1) / s->check_every) % 10 == 0)
         return 1;
-    ct__criteria_want(r->p, y, vx, r->flavor, &e, rel ? CT__WANT_NAT : CT__WANT_ABS);
-    return rel ? e.relative <= CT__SCREEN * s->tol_rel : e.absolute <= CT__SCREEN * s->tol_abs;
+    ct__criteria_want(r->p, y, vx, r->flavor, &e, ct__stop_want(s->stop));
+    return ct__stop_value(s, &e) <= CT__SCREEN * (s->stop == CT_STOP_RELATIVE ? s->tol_rel
+                                                  : s->stop == CT_STOP_BOTH ? 1 : s->tol_abs);
 }
 
 /* Iterations it->k .. kend (at most); the iterate is y. Returns CT_STATUS_MAX_ITERATIONS when
@@ -5586,7 +5612,10 @@ CT__PRIVATE ct_status ct__staggered(ct__run *r, ct_real *lambda, ct_real *v) {
         z[i] = v[idx[i]];
         gmax = ct__max(gmax, CONTACT_FABS(p->g[i]));
     }
-    tol = (r->s->stop == CT_STOP_RELATIVE ? r->s->tol_rel * ct__max(gmax, (ct_real)1) : r->s->tol_abs) / 10;
+    tol = r->s->stop == CT_STOP_RELATIVE ? r->s->tol_rel * ct__max(gmax, (ct_real)1)
+          : r->s->stop == CT_STOP_BOTH ? ct__min(r->s->tol_rel * ct__max(gmax, (ct_real)1), r->s->tol_abs)
+                                       : r->s->tol_abs;
+    tol /= 10;
     for (k = 0; k < r->s->max_iter; ++k) {
         CONTACT_MEMCPY(lprev, lambda, (size_t)n * sizeof(ct_real));
         /* normal QP: h_N = g_N + (G+R)_NT lambda_T */
@@ -6467,7 +6496,7 @@ CT_API ct_result ct_inverse_dynamics(const ct_problem *p, const ct_settings *s, 
             break;
         }
         ct_criteria(p, lambda, sigma, info->flavor, &info->model);
-        crit = s->stop == CT_STOP_RELATIVE ? info->model.relative : info->model.absolute;
+        crit = ct__stop_value(s, &info->model);
         if (k > 0 && s->history && s->history->count < s->history->capacity) {
             ct_history_entry *e = &s->history->entries[s->history->count++];
             e->iteration = k;
@@ -6475,7 +6504,7 @@ CT_API ct_result ct_inverse_dynamics(const ct_problem *p, const ct_settings *s, 
             e->primal = e->dual = -1;
             e->criterion = crit;
         }
-        if (s->stop != CT_STOP_NONE && crit <= (s->stop == CT_STOP_RELATIVE ? s->tol_rel : s->tol_abs)) {
+        if (ct__stop_met(s, &info->model)) {
             info->status = CT_STATUS_CONVERGED;
             break;
         }
@@ -6961,7 +6990,7 @@ CT__PRIVATE void ct__nsn_sparse_step(ct__run *r, ct__nsn_mem *m) {
 CT__PRIVATE ct_real ct__nsn_error(ct__run *r, const ct_real *lambda, const ct_real *v, int *met) {
     ct_residuals res;
     *met = ct__score(r, lambda, v);
-    if (r->s->stop == CT_STOP_RELATIVE || r->last_met) return r->last.relative;
+    if (r->s->stop == CT_STOP_RELATIVE || r->s->stop == CT_STOP_BOTH || r->last_met) return r->last.relative;
     ct__criteria_want(r->p, lambda, v, CT_FLAVOR_NCP, &res, CT__WANT_NAT);
     return res.relative;
 }
@@ -7654,8 +7683,7 @@ CT__PRIVATE ct_result ct__solver_run(ct_solver *sv, ct_real *lambda, ct_real *v,
                For NCP, CCP and LCP the residuals are a complete optimality measure, so a
                point that meets them is converged whatever stopped the solver; Preclik's model
                (SIGNORINI) also needs the solver's own small-update test. */
-            int met = s->stop == CT_STOP_RELATIVE ? info->model.relative <= s->tol_rel
-                                                  : info->model.absolute <= s->tol_abs;
+            int met = ct__stop_met(s, &info->model);
             if (!met && st_out == CT_STATUS_CONVERGED) st_out = CT_STATUS_MAX_ITERATIONS;
             else if (met && run.flavor != CT_FLAVOR_SIGNORINI) st_out = CT_STATUS_CONVERGED;
         }

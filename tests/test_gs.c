@@ -877,6 +877,48 @@ static void test_stop_none(void) {
     }
 }
 
+/* ---- 5c. CT_STOP_BOTH: the absolute and the relative test together --------------------- */
+static void test_stop_both(void) {
+    static const ct_method methods[5] = {CT_METHOD_PGS_NCP, CT_METHOD_ADMM_NCP, CT_METHOD_NEWTON_NCP,
+                                         CT_METHOD_HYBRID_NCP, CT_METHOD_STAGGERED};
+    ct_real G[BOX_N * BOX_N], g[BOX_N], mu[BOX_NC];
+    ct_problem p = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
+    int k, i;
+    box_stack(G, g, mu, 1, 10);
+    for (i = 0; i < BOX_N; ++i) g[i] *= (ct_real)(sizeof(ct_real) == 4 ? 1e-5 : 1e-7); /* small units */
+    p.nc = BOX_NC; p.G = G; p.g = g; p.mu = mu;
+    for (k = 0; k < 5; ++k) {
+        ct_settings s = ct_default_settings();
+        ct_real l[BOX_N], v[BOX_N];
+        ct_info info;
+        ct_residuals res;
+        ct_history_entry e[4000];
+        ct_history h;
+        s.method = methods[k];
+        s.max_iter = 4000;
+        s.tol_rel = (ct_real)(sizeof(ct_real) == 4 ? 1e-4 : 1e-8);
+        /* the absolute test alone stops on an answer that is poor relative to its scale */
+        memset(l, 0, sizeof(l));
+        CHECK_EQ_INT(solve_with(&p, &s, l, v, &info), CT_OK);
+        CHECKF(info.status == CT_STATUS_CONVERGED && info.model.relative > s.tol_rel,
+               "%s absolute: %s after %d, relative %g", ct_method_string(s.method), ct_status_string(info.status),
+               info.iterations, (double)info.model.relative);
+        /* both: the relative part makes it solve */
+        s.stop = CT_STOP_BOTH;
+        h.entries = e; h.capacity = 4000; h.count = 0;
+        s.history = &h;
+        memset(l, 0, sizeof(l));
+        CHECK_EQ_INT(solve_with(&p, &s, l, v, &info), CT_OK);
+        CHECKF(info.status == CT_STATUS_CONVERGED && info.model.relative <= s.tol_rel &&
+                   info.model.absolute <= s.tol_abs && info.iterations > 0,
+               "%s both: %s after %d, relative %g", ct_method_string(s.method), ct_status_string(info.status),
+               info.iterations, (double)info.model.relative);
+        CHECK(h.count > 0 && e[h.count - 1].criterion >= 0 && e[h.count - 1].criterion <= 1);
+        CHECK_EQ_INT(ct_criteria_rule(&p, l, v, CT_FLAVOR_NCP, CT_STOP_BOTH, &res), CT_OK);
+        CHECK(res.absolute >= 0 && res.relative >= 0 && res.natmap >= 0 && res.primal >= 0);
+    }
+}
+
 /* ---- 6. warm start ---------------------------------------------------------------------- */
 static void test_warm_start(void) {
     int k, seed;
@@ -1163,6 +1205,7 @@ static void test_seed004(void) {
 
 int main(void) {
     test_stop_none();
+    test_stop_both();
     test_ccp_step();
     test_single_contact();
     test_relaxation();

@@ -156,7 +156,7 @@ static void test_settings_validate(void) {
     BAD_SETTING(s.method = (ct_method)-1);
     BAD_SETTING(s.max_iter = -1);
     BAD_SETTING(s.check_every = 0);
-    BAD_SETTING(s.stop = (ct_stop_rule)3);
+    BAD_SETTING(s.stop = (ct_stop_rule)4);
     BAD_SETTING(s.tol_abs = 0);
     BAD_SETTING(s.tol_abs = -1);
     BAD_SETTING(s.tol_abs = nan);

@@ -125,7 +125,7 @@ static void fz_settings(const fz_reader *r, ct_settings *s) {
     s->method = (ct_method)(mb < 240 ? mb % (int)CT_METHOD_COUNT_
                             : mb < 245 ? (int)mb - 245 : (int)CT_METHOD_COUNT_ + (mb - 245));
     s->max_iter = b[0] == 0 ? 50 : b[0] % 201;
-    if (b[1]) s->stop = (ct_stop_rule)(b[1] % 2);
+    if (b[1]) s->stop = (ct_stop_rule)(b[1] % 4);
     if (b[2]) s->tol_abs = (ct_real)fz_pow10(-(1 + b[2] % 15));
     if (b[3]) s->tol_rel = (ct_real)fz_pow10(-(1 + b[3] % 15));
     if (b[4]) s->tol_change = (ct_real)fz_pow10(-(b[4] % 16));

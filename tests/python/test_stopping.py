@@ -214,3 +214,16 @@ def test_stopping_settings_errors():
         contact.solve(G, g, mu, 1, 1, progress=3)
     with pytest.raises(ValueError, match="none"):
         contact.solve(G, g, mu, 1, 1, stop="never")
+
+
+def test_stop_both():
+    """stop="both": the absolute and the relative test at once; a converged answer meets both"""
+    G, g, mu = random_problem(5, nb=0, nu=0, nc=6)
+    assert contact._ffi.CONSTANTS["CT_STOP_BOTH"] == 3
+    r = contact.solve(G, g * 1e-7, mu, method="ADMM_NCP", stop="both", tol_abs=1e-8, tol_rel=1e-8,
+                      max_iter=5000)
+    assert r.converged
+    assert r.ncp.absolute <= 1e-8 and r.ncp.relative <= 1e-8
+    # the absolute test alone stops on an answer that is poor relative to its scale
+    a = contact.solve(G, g * 1e-7, mu, method="ADMM_NCP", tol_abs=1e-8, max_iter=5000)
+    assert a.converged and a.ncp.relative > 1e-8
