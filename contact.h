@@ -1025,7 +1025,8 @@ CT_API void ct_solver_free(ct_solver *sv);
 CT_API ct_result ct_solver_setup(ct_solver *sv, const ct_problem *p, const ct_settings *s,
                                  ct_info *info);
 /* New g and mu (arrays of the same sizes; NULL keeps the current one; the same pointer with new
-   contents is fine): validated; every precomputation is kept. */
+   contents is fine): only they are validated (finite, in range, mu >= 0; O(n): G was
+   validated by the setup and cannot change here); every precomputation is kept. */
 CT_API ct_result ct_solver_update_vectors(ct_solver *sv, const ct_real *g, const ct_real *mu);
 /* New R (NULL: rigid): validated; the factorization and the blocks are recomputed by the next
    solve. */
@@ -7848,13 +7849,22 @@ CT__PRIVATE ct_result ct__update(ct_solver *sv, const ct_problem *p2, unsigned d
     return CT_OK;
 }
 
+/* G, R and the sizes were validated by the setup and cannot change here: only the new vectors
+   are checked (finite, in range, mu >= 0), O(n), where the whole problem's validation reads G */
 CT_API ct_result ct_solver_update_vectors(ct_solver *sv, const ct_real *g, const ct_real *mu) {
-    ct_problem p2;
+    ct__why why;
+    ct_result r;
+    int i;
     if (!sv) return CT_ERROR_INVALID_ARGUMENT;
-    p2 = sv->problem;
-    if (g) p2.g = g;
-    if (mu) p2.mu = mu;
-    return ct__update(sv, &p2, 0);
+    if (!sv->ready) return CT_ERROR_NO_SETUP;
+    r = ct__values(g, (size_t)(sv->problem.nb + sv->problem.nu + 3 * sv->problem.nc), "g", &why);
+    if (r == CT_OK) r = ct__values(mu, (size_t)sv->problem.nc, "mu", &why);
+    if (r != CT_OK) return r;
+    for (i = 0; mu && i < sv->problem.nc; ++i)
+        if (mu[i] < 0) return CT_ERROR_NEGATIVE_FRICTION;
+    if (g) sv->problem.g = g;
+    if (mu) sv->problem.mu = mu;
+    return CT_OK;
 }
 
 CT_API ct_result ct_solver_update_compliance(ct_solver *sv, const ct_real *R) {

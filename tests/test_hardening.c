@@ -334,6 +334,44 @@ static void test_asymmetric(void) {
     }
 }
 
+/* ct_solver_update_vectors checks only the new vectors (G was validated by the setup): each
+   bad value its code, and the solver object keeps its old vectors on an error */
+static void test_update_vectors(void) {
+    owned_problem o;
+    ct_solver sv;
+    ct_settings s = ct_default_settings();
+    ct_info info;
+    ct_real *g2, *mu2, *l, *v;
+    int i;
+    th_seed(77);
+    random_problem(&o, 1, 1, 4, 20, 0.2, 0.8, 0);
+    g2 = (ct_real *)malloc(sizeof(ct_real) * (size_t)o.n);
+    mu2 = (ct_real *)malloc(sizeof(ct_real) * 4);
+    l = (ct_real *)calloc((size_t)o.n, sizeof(ct_real));
+    v = (ct_real *)calloc((size_t)o.n, sizeof(ct_real));
+    CHECK_EQ_INT(ct_solver_alloc(&sv, &o.p, &s, NULL), CT_OK);
+    CHECK_EQ_INT(ct_solver_setup(&sv, &o.p, &s, &info), CT_OK);
+    for (i = 0; i < o.n; ++i) g2[i] = o.g[i];
+    for (i = 0; i < 4; ++i) mu2[i] = o.mu[i];
+    g2[2] = (ct_real)NAN;
+    CHECK_EQ_INT(ct_solver_update_vectors(&sv, g2, NULL), CT_ERROR_NON_FINITE);
+    g2[2] = (ct_real)1e200 * (ct_real)1e200;
+    CHECK_EQ_INT(ct_solver_update_vectors(&sv, g2, NULL), CT_ERROR_NON_FINITE);
+    g2[2] = o.g[2];
+    mu2[1] = -1;
+    CHECK_EQ_INT(ct_solver_update_vectors(&sv, g2, mu2), CT_ERROR_NEGATIVE_FRICTION);
+    CHECK(sv.problem.g == o.g && sv.problem.mu == o.mu); /* untouched */
+    mu2[1] = (ct_real)0.5;
+    CHECK_EQ_INT(ct_solver_update_vectors(&sv, g2, mu2), CT_OK);
+    CHECK(sv.problem.g == g2 && sv.problem.mu == mu2);
+    CHECK_EQ_INT(ct_solver_solve(&sv, l, v, &info), CT_OK);
+    CHECK_EQ_INT(info.status, CT_STATUS_CONVERGED);
+    ct_solver_free(&sv);
+    CHECK_EQ_INT(ct_solver_update_vectors(&sv, g2, mu2), CT_ERROR_NO_SETUP);
+    free(g2); free(mu2); free(l); free(v);
+    op_free(&o);
+}
+
 int main(void) {
     test_sizes();
     test_overflow();
@@ -342,5 +380,6 @@ int main(void) {
     test_aliasing();
     test_interrupt();
     test_asymmetric();
+    test_update_vectors();
     return th_summary();
 }
