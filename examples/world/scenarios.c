@@ -256,25 +256,27 @@ sc_result sc_internal_forces(const sc_opts *o) {
         /* lambda_min = J (J^T J)^-1 J^T lambda: the least-norm forces with the same
            generalized force J^T lambda, hence the same motion; lambda - lambda_min is the
            internal part (J has rank 6 here: 4 corners, one body) */
-        const int m = 3 * w.ncontact;
         ct_real A[36], y[6], cs[256];
-        double fmax = 0;
-        for (i = 0; i < 6; ++i) {
-            y[i] = 0;
-            for (j = 0; j < 6; ++j) {
-                A[6 * i + j] = 0;
-                for (k = 0; k < m; ++k) A[6 * i + j] += w.J[k * 6 + i] * w.J[k * 6 + j];
-            }
-            for (k = 0; k < m; ++k) y[i] += w.J[k * 6 + i] * w.lam[k];
+        double fmax = 0, Jc[18];
+        for (i = 0; i < 36; ++i) A[i] = 0;
+        for (i = 0; i < 6; ++i) y[i] = 0;
+        for (c = 0; c < w.ncontact; ++c) { /* J^T J and J^T lambda from each contact's rows */
+            world_contact_jacobian(&w, c, 0, Jc);
+            for (k = 0; k < 3; ++k)
+                for (i = 0; i < 6; ++i) {
+                    for (j = 0; j < 6; ++j) A[6 * i + j] += (ct_real)(Jc[6 * k + i] * Jc[6 * k + j]);
+                    y[i] += (ct_real)(Jc[6 * k + i] * w.contact[c].lambda[k]);
+                }
         }
         if (ct_cholesky_scratch_size(6) <= 256 && ct_cholesky_factor(A, 6, 6, 0, cs, NULL) == CT_OK) {
             ct_cholesky_solve(A, 6, 6, y);
             for (c = 0; c < w.ncontact; ++c) {
                 double d2 = 0;
+                world_contact_jacobian(&w, c, 0, Jc);
                 for (k = 0; k < 3; ++k) {
                     double lmin = 0, dl;
-                    for (j = 0; j < 6; ++j) lmin += (double)w.J[(3 * c + k) * 6 + j] * (double)y[j];
-                    dl = (double)w.lam[3 * c + k] - lmin;
+                    for (j = 0; j < 6; ++j) lmin += Jc[6 * k + j] * (double)y[j];
+                    dl = w.contact[c].lambda[k] - lmin;
                     d2 += dl * dl;
                 }
                 if (sqrt(d2) > fmax) fmax = sqrt(d2);
@@ -637,14 +639,10 @@ static double bottom_height(const world_body *b) {
 
 /* SAP's R_n and R_t of the world's first contact ([Castro22], as Drake computes them), from the last G */
 static void sap_compliance(const world *w, double *Rn, double *Rt) {
-    const int m = w->nb + w->nu + 3 * w->nc, r0 = w->nb + w->nu;
-    double f = 0, wd, dt = w->dt;
-    int i, j;
-    for (i = 0; i < 3; ++i)
-        for (j = 0; j < 3; ++j) {
-            double e = (double)w->G[(size_t)(r0 + i) * m + r0 + j];
-            f += e * e;
-        }
+    double f = 0, wd, dt = w->dt, B[9];
+    int i;
+    world_contact_block(w, 0, B);
+    for (i = 0; i < 9; ++i) f += B[i] * B[i];
     wd = sqrt(f) / 3;
     *Rt = w->soft_sigma * wd;
     *Rn = 1 / (dt * w->soft_k * (dt + w->soft_tau_d));
