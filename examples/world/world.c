@@ -24,7 +24,9 @@ struct world_row {
     double WJ[12];      /* M^-1 J^T per dynamic side (0 for a kinematic one)                  */
     double err;         /* contact gap, joint error, limit distance, drive position            */
     double R;           /* compliance (drives), in force units                                */
-    int bounce;         /* restitution: 0 none, 1 pending, 2 applied                           */
+    int bounce;         /* restitution: 1 once it was applied in this step                     */
+    double vfree;       /* J u_free of the current sub-step                                   */
+    double relax_bias;  /* the bias without position correction (relax pass)                  */
 };
 
 /* ---- small 3-vector and quaternion helpers ---------------------------------------------- */
@@ -178,6 +180,8 @@ ct_result world_init(world *w, int max_body, int max_joint, int max_contact) {
     w->margin = 2e-3;
     w->beta_contact = 0.2;
     w->max_push = 0.1;
+    w->relax = 0;
+    w->carry_penalty = 1;
     w->beta_joint = 0.2;
     w->beta_limit = 0.2;
     w->ground_mu = 0.4;
@@ -239,8 +243,9 @@ ct_result world_init(world *w, int max_body, int max_joint, int max_contact) {
         w->body_cur = w->sweep + max_body;
         w->body_grp = w->body_cur + max_body;          /* 2 per group */
     }
-    w->inv_mass = (double *)calloc(25 * (size_t)max_body, sizeof(double));
+    w->inv_mass = (double *)calloc(27 * (size_t)max_body, sizeof(double));
     if (w->inv_mass) {
+        w->body_rho = w->inv_mass + 25 * (size_t)max_body;
         w->inv_I = w->inv_mass + max_body;
         w->I_w = w->inv_I + 9 * (size_t)max_body;
         w->uf = w->I_w + 9 * (size_t)max_body;
@@ -1206,10 +1211,11 @@ static double push_bias(const world *w, double r, double h) {
 /* The bias (a velocity) of row r in sub-step s of length h; vfree: its free velocity J u_free */
 static double row_bias(world *w, world_row *r, int s, double h, double vfree) {
     const int soft = is_soft(w);
+    r->relax_bias = 0;
     switch (r->kind) {
     case ROW_N: {
         const world_contact *c = &w->contact[r->owner];
-        double e = r->err;
+        const double e = r->err;
         if (soft) return 0; /* phi0 carries the gap */
         /* restitution ([Tsounis25] eq. 54, 80) on a contact that carried no force last step
            and closes during this sub-step (free motion would cover the gap), approaching
@@ -1218,10 +1224,12 @@ static double row_bias(world *w, world_row *r, int s, double h, double vfree) {
         if (r->bounce == 0 && c->is_new && c->restitution > 0 && vfree + (e > 0 ? e / h : 0) < 0 &&
             c->vn_minus < -w->restitution_threshold) {
             r->bounce = 1;
-            return push_bias(w, e, h) + c->restitution * c->vn_minus;
+            r->relax_bias = c->restitution * c->vn_minus;
+            return push_bias(w, e, h) + r->relax_bias;
         }
         /* [Tsounis25] eq. 91 with penetration margin 0: capped Baumgarte on penetration, and
            on an open contact the speculative gap / h (it may close, not pass through) */
+        r->relax_bias = e > 0 ? e / h : 0;
         return e > 0 ? e / h : push_bias(w, e, h);
     }
     case ROW_JOINT: return w->beta_joint / h * r->err;                 /* eq. 89 */
@@ -1232,7 +1240,8 @@ static double row_bias(world *w, world_row *r, int s, double h, double vfree) {
         (void)s;
         /* (G + R) lambda + (J u_free - (kp (target - q) + kd target_velocity) / c) / h = 0 with
            R = 1 / (c h) is lambda = kp (target - q - h qd+) + kd (target_velocity - qd+) */
-        return c > 0 ? -(j->kp * (j->target - r->err) + j->kd * j->target_velocity) / c : 0;
+        r->relax_bias = c > 0 ? -(j->kp * (j->target - r->err) + j->kd * j->target_velocity) / c : 0;
+        return r->relax_bias;
     }
     default: return 0; /* tangents: none, the De Saxce term stays exact (Sec. V-C) */
     }
@@ -1342,6 +1351,51 @@ static void note_solve(world *w, const ct_info *info, int *have) {
     }
 }
 
+/* the dense G of an island from its blocks */
+static void scatter_dense(world *w, const int *order, int ngi, int n) {
+    int li, k, x, y;
+    memset(w->G, 0, (size_t)n * (size_t)n * sizeof(ct_real));
+    for (li = 0; li < ngi; ++li) {
+        const int ri = w->grp_off[order[li]], si = grp_size(w, order[li]);
+        for (k = w->srow_ptr[li]; k < w->srow_ptr[li + 1]; ++k) {
+            const int gj = order[w->scol[k]], rj = w->grp_off[gj], sj = grp_size(w, gj);
+            for (x = 0; x < si; ++x)
+                for (y = 0; y < sj; ++y)
+                    w->G[(size_t)(ri + x) * n + rj + y] = w->sval[9 * (size_t)k + 3 * x + y];
+        }
+    }
+}
+
+/* the island's bodies' velocities u = u_free + M^-1 J^T (scale lambda): scale = h for forces,
+   1 for impulses */
+static void apply_forces(world *w, const int *order, int ngi, const int *bodies, int nbi, double scale) {
+    int i, li, k, side, x;
+    for (i = 0; i < nbi; ++i) {
+        world_body *b = &w->body[bodies[i]];
+        const double *u = w->uf + 6 * (size_t)bodies[i];
+        b->v[0] = u[0]; b->v[1] = u[1]; b->v[2] = u[2];
+        b->w[0] = u[3]; b->w[1] = u[4]; b->w[2] = u[5];
+    }
+    for (li = 0; li < ngi; ++li) {
+        const int gg = order[li], off = w->grp_off[gg], r0 = w->grp_row[gg];
+        for (k = 0; k < grp_size(w, gg); ++k) {
+            const world_row *r = &w->row[r0 + k];
+            const double p = (double)w->lamL[off + k] * scale; /* impulse (N s) */
+            if (p == 0) continue;
+            for (side = 0; side < 2; ++side) {
+                world_body *b;
+                const double *wj = r->WJ + 6 * side;
+                if (!(side == 0 ? r->da : r->db)) continue;
+                b = &w->body[side == 0 ? r->a : r->b];
+                for (x = 0; x < 3; ++x) {
+                    b->v[x] += wj[x] * p;
+                    b->w[x] += wj[3 + x] * p;
+                }
+            }
+        }
+    }
+}
+
 /* Assemble, solve and advance island isl (its groups and bodies from build_islands). */
 static ct_result solve_island(world *w, int isl, int *have_info) {
     const int g0 = w->island_gptr[isl], ngi = w->island_gptr[isl + 1] - g0;
@@ -1356,6 +1410,7 @@ static ct_result solve_island(world *w, int isl, int *have_info) {
     ct_settings st = w->settings;
     ct_result res = CT_OK;
     ct_sparse sp;
+    const int carry = w->carry_penalty && (st.method == CT_METHOD_ADMM_NCP || st.method == CT_METHOD_ADMM_CCP);
     double t0;
 
     if (ngi == 0) { /* free bodies: no rows, no solve */
@@ -1408,11 +1463,23 @@ static ct_result solve_island(world *w, int isl, int *have_info) {
             const int gj = order[w->grp_cols[a]], sj = grp_size(w, gj);
             ct_real *blk = w->sval + 9 * (size_t)nnzb;
             int x, y;
+            const world_row *ri = &w->row[w->grp_row[gg]], *rj = &w->row[w->grp_row[gj]];
+            int sa[4], sb[4], np = 0, q;
             w->scol[nnzb] = w->grp_cols[a];
             for (x = 0; x < 9; ++x) blk[x] = 0;
+            /* the dynamic bodies the two groups share (their rows all have the same bodies) */
+            for (x = 0; x < 2; ++x)
+                for (y = 0; y < 2; ++y)
+                    if ((x ? ri->db : ri->da) && (y ? rj->db : rj->da) && (x ? ri->b : ri->a) == (y ? rj->b : rj->a)) {
+                        sa[np] = 6 * x;
+                        sb[np++] = 6 * y;
+                    }
             for (x = 0; x < si; ++x)
-                for (y = 0; y < sj; ++y)
-                    blk[3 * x + y] = (ct_real)row_dot(&w->row[w->grp_row[gg] + x], &w->row[w->grp_row[gj] + y]);
+                for (y = 0; y < sj; ++y) {
+                    double e = 0;
+                    for (q = 0; q < np; ++q) e += dot6(ri[x].J + sa[q], rj[y].WJ + sb[q]);
+                    blk[3 * x + y] = (ct_real)e;
+                }
             ++nnzb;
         }
         w->srow_ptr[li + 1] = nnzb;
@@ -1442,17 +1509,7 @@ static ct_result solve_island(world *w, int isl, int *have_info) {
     }
     prob = ct_problem_dense(nbl, nul, ncl, NULL, w->g, w->mu);
     if (!sparse) {
-        int x, y;
-        memset(w->G, 0, (size_t)n * (size_t)n * sizeof(ct_real));
-        for (li = 0; li < ngi; ++li) {
-            const int ri = w->grp_off[order[li]], si = grp_size(w, order[li]);
-            for (k = w->srow_ptr[li]; k < w->srow_ptr[li + 1]; ++k) {
-                const int gj = order[w->scol[k]], rj = w->grp_off[gj], sj = grp_size(w, gj);
-                for (x = 0; x < si; ++x)
-                    for (y = 0; y < sj; ++y)
-                        w->G[(size_t)(ri + x) * n + rj + y] = w->sval[9 * (size_t)k + 3 * x + y];
-            }
-        }
+        scatter_dense(w, order, ngi, n);
         prob.G = w->G;
     } else {
         prob.Gs = &sp;
@@ -1470,88 +1527,86 @@ static ct_result solve_island(world *w, int isl, int *have_info) {
         any_r = 1;
     }
     if (!w->warm_start) memset(w->lamL, 0, (size_t)n * sizeof(ct_real));
+    if (carry) st.admm.warm_rho = 1;
     prob.R = any_r ? w->R : NULL;
     if (soft) prob.soft = &w->soft;
 
     for (s = 0; s < nsub; ++s) {
         ct_info info;
+        int pass;
         for (i = 0; i < nbi; ++i) free_velocity(w, bodies[i], h);
-        for (li = 0; li < ngi; ++li) {
-            const int gg = order[li], off = w->grp_off[gg], r0 = w->grp_row[gg];
-            for (k = 0; k < grp_size(w, gg); ++k) {
-                world_row *r = &w->row[r0 + k];
-                const double vf = row_velocity(w, r, 1), b = row_bias(w, r, s, h, vf);
-                w->g[off + k] = soft ? (ct_real)(vf + b + (double)w->vref[off + k]) : (ct_real)((vf + b) / h);
-            }
-        }
-        t0 = now_seconds();
-        memset(&info, 0, sizeof(info));
-        if (s == 0) {
-            res = ct_solver_setup(&w->solver, &prob, &st, &info);
-            if (res == CT_ERROR_WORKSPACE_TOO_SMALL && sparse && n <= w->dense_max_rows) {
-                /* a factoring method's sparse factor does not fit: dense storage */
-                int x, y;
-                memset(w->G, 0, (size_t)n * (size_t)n * sizeof(ct_real));
-                for (li = 0; li < ngi; ++li) {
-                    const int ri = w->grp_off[order[li]], si = grp_size(w, order[li]);
-                    for (k = w->srow_ptr[li]; k < w->srow_ptr[li + 1]; ++k) {
-                        const int gj = order[w->scol[k]], rj = w->grp_off[gj], sj = grp_size(w, gj);
-                        for (x = 0; x < si; ++x)
-                            for (y = 0; y < sj; ++y)
-                                w->G[(size_t)(ri + x) * n + rj + y] = w->sval[9 * (size_t)k + 3 * x + y];
-                    }
-                }
-                prob.G = w->G;
-                prob.Gs = NULL;
-                sparse = 0;
-                res = ct_solver_setup(&w->solver, &prob, &st, &info);
-            }
-        } else {
-            res = ct_solver_update_vectors(&w->solver, w->g, NULL);
-        }
-        if (res == CT_OK) res = ct_solver_solve(&w->solver, w->lamL, w->vel, &info);
-        w->solve_seconds += now_seconds() - t0;
-        w->solves++;
-        if (res != CT_OK) {
-            memset(w->lamL, 0, (size_t)n * sizeof(ct_real));
-            info.status = CT_STATUS_NOT_SOLVED;
-        }
-        note_solve(w, &info, have_info);
-        /* u = u_free + h M^-1 J^T lambda ([Tsounis25] eq. 76), then positions */
-        for (i = 0; i < nbi; ++i) {
-            world_body *b = &w->body[bodies[i]];
-            const double *u = w->uf + 6 * (size_t)bodies[i];
-            b->v[0] = u[0]; b->v[1] = u[1]; b->v[2] = u[2];
-            b->w[0] = u[3]; b->w[1] = u[4]; b->w[2] = u[5];
-        }
-        for (li = 0; li < ngi; ++li) {
-            const int gg = order[li], off = w->grp_off[gg], r0 = w->grp_row[gg];
-            for (k = 0; k < grp_size(w, gg); ++k) {
-                const world_row *r = &w->row[r0 + k];
-                const double p = (double)w->lamL[off + k] * (soft ? 1 : h); /* impulse (N s) */
-                int side, x;
-                if (p == 0) continue;
-                for (side = 0; side < 2; ++side) {
-                    world_body *b;
-                    const double *wj = r->WJ + 6 * side;
-                    if (!(side == 0 ? r->da : r->db)) continue;
-                    b = &w->body[side == 0 ? r->a : r->b];
-                    for (x = 0; x < 3; ++x) {
-                        b->v[x] += wj[x] * p;
-                        b->w[x] += wj[3 + x] * p;
-                    }
-                }
-            }
-        }
-        for (i = 0; i < nbi; ++i) integrate_body(&w->body[bodies[i]], h);
-        if (nsub > 1) /* the gaps and errors advance along the rows' velocities */
+        for (pass = 0; pass < 1 + (w->relax && !soft); ++pass) {
+            /* pass 0: g with every bias; pass 1 (relax): without the position corrections */
             for (li = 0; li < ngi; ++li) {
-                const int gg = order[li], r0 = w->grp_row[gg];
+                const int gg = order[li], off = w->grp_off[gg], r0 = w->grp_row[gg];
                 for (k = 0; k < grp_size(w, gg); ++k) {
                     world_row *r = &w->row[r0 + k];
-                    if (r->kind != ROW_T1 && r->kind != ROW_T2) r->err += h * row_velocity(w, r, 0);
+                    double b;
+                    if (pass == 0) {
+                        r->vfree = row_velocity(w, r, 1);
+                        b = row_bias(w, r, s, h, r->vfree);
+                    } else {
+                        b = r->relax_bias;
+                    }
+                    w->g[off + k] = soft ? (ct_real)(r->vfree + b + (double)w->vref[off + k])
+                                         : (ct_real)((r->vfree + b) / h);
                 }
             }
+            t0 = now_seconds();
+            memset(&info, 0, sizeof(info));
+            if (s == 0 && pass == 0) {
+                res = ct_solver_setup(&w->solver, &prob, &st, &info);
+                if (res == CT_ERROR_WORKSPACE_TOO_SMALL && sparse && n <= w->dense_max_rows) {
+                    /* a factoring method's sparse factor does not fit: dense storage */
+                    scatter_dense(w, order, ngi, n);
+                    prob.G = w->G;
+                    prob.Gs = NULL;
+                    sparse = 0;
+                    res = ct_solver_setup(&w->solver, &prob, &st, &info);
+                }
+            } else {
+                res = ct_solver_update_vectors(&w->solver, w->g, NULL);
+            }
+            if (res == CT_OK && s == 0 && pass == 0 && carry && w->body_rho[bodies[0]] > 0 &&
+                w->body_rho[w->max_body + bodies[0]] == (double)n) {
+                /* the island's penalty of the last step (keyed on its lowest body, when it had
+                   as many rows: the same contacts, most likely) */
+                ct_solver_state rs;
+                memset(&rs, 0, sizeof(rs));
+                rs.has_rho = 1;
+                rs.rho = (ct_real)w->body_rho[bodies[0]];
+                ct_solver_state_set(&w->solver, &rs, NULL);
+            }
+            if (res == CT_OK) res = ct_solver_solve(&w->solver, w->lamL, w->vel, &info);
+            if (res == CT_OK && carry) {
+                ct_solver_state rs;
+                if (ct_solver_state_get(&w->solver, &rs, NULL) == CT_OK && rs.has_rho) {
+                    w->body_rho[bodies[0]] = (double)rs.rho;
+                    w->body_rho[w->max_body + bodies[0]] = (double)n;
+                }
+            }
+            w->solve_seconds += now_seconds() - t0;
+            w->solves++;
+            if (res != CT_OK) {
+                memset(w->lamL, 0, (size_t)n * sizeof(ct_real));
+                info.status = CT_STATUS_NOT_SOLVED;
+            }
+            note_solve(w, &info, have_info);
+            /* u = u_free + h M^-1 J^T lambda ([Tsounis25] eq. 76) */
+            apply_forces(w, order, ngi, bodies, nbi, soft ? 1 : h);
+            if (pass == 0) { /* positions move with the corrected velocity */
+                for (i = 0; i < nbi; ++i) integrate_body(&w->body[bodies[i]], h);
+                if (nsub > 1) /* the gaps and errors advance along the rows' velocities */
+                    for (li = 0; li < ngi; ++li) {
+                        const int gg = order[li], r0 = w->grp_row[gg];
+                        for (k = 0; k < grp_size(w, gg); ++k) {
+                            world_row *r = &w->row[r0 + k];
+                            if (r->kind != ROW_T1 && r->kind != ROW_T2) r->err += h * row_velocity(w, r, 0);
+                        }
+                    }
+            }
+            if (res != CT_OK) break;
+        }
         if (res != CT_OK) break;
     }
     for (i = s + 1; i < nsub; ++i) { /* after a failed solve: the rest without forces */
@@ -1647,15 +1702,24 @@ void world_fixed_sweeps(ct_settings *s, int sweeps) {
     s->tol_change = 0;
 }
 
+/* The game preset, chosen by bench/engine_world.c --study (docs/engine.md has the table):
+   fixed Gauss-Seidel sweeps (PGS_NCP, any count from 1 to 32, 1 to 8 sub-steps, relaxation
+   0.5 to 1.3, with or without the relax pass) let stacks of 5 and 10 cubes walk centimetres
+   at 60 Hz, as Bullet's 10 iterations do; ADMM_NCP stopped at Siconos' relative error 1e-4
+   holds stacks, pyramids and the 1:10 stack to micrometres in 2 to 6 iterations per step
+   once each island starts from its last penalty. The cap of 50 iterations bounds a step. */
 ct_settings world_game_settings(void) {
     ct_settings s = ct_default_settings();
-    s.method = CT_METHOD_PGS_NCP;
-    s.pgs.omega = (ct_real)1;
-    world_fixed_sweeps(&s, 2);
+    s.method = CT_METHOD_ADMM_NCP;
+    s.stop = CT_STOP_RELATIVE;
+    s.tol_rel = (ct_real)1e-4;
+    s.max_iter = 50;
     return s;
 }
 
 void world_use_game_preset(world *w) {
     w->settings = world_game_settings();
-    w->substeps = WORLD_GAME_SUBSTEPS;
+    w->substeps = 1;
+    w->relax = 0;
+    w->carry_penalty = 1;
 }

@@ -37,10 +37,10 @@
    new, closing contact faster than restitution_threshold. Joints beta_joint r / h, limits
    beta_limit min(0, r) / h. Tangent rows none (the De Saxce term stays exact).
 
-   GAMES. world_game_settings() is the measured game preset (docs/engine.md): a fixed number
-   of Gauss-Seidel sweeps per sub-step, a relaxation and a sub-step count chosen on stacks and
-   pyramids at 60 Hz; world_fixed_sweeps() is the one place that turns a ct_settings into
-   "run exactly N sweeps".
+   GAMES. world_game_settings() is the measured game preset (docs/engine.md): ADMM_NCP to a
+   relative error of 1e-4, at most 50 iterations, each island starting from its last penalty.
+   world_fixed_sweeps() is the one place that turns a ct_settings into "run exactly N sweeps"
+   (a fixed cost; with PGS_NCP the budget mode, whose stacks walk as Bullet's do).
 
    SOFT MODELS. With settings.method = CT_METHOD_NEWTON_SOFT the contacts are compliant (one
    of [Castro23]'s models, the soft_* parameters below; substeps must be 1). Then the world
@@ -167,6 +167,10 @@ typedef struct world {
                             default 2e-3 m                                                    */
     double beta_contact; /* Baumgarte on penetration, [Tsounis25] eq. 91; default 0.2          */
     double max_push;     /* cap of the penetration bias (m/s); <= 0: no cap; default 0.1      */
+    int relax;           /* 1: each sub-step solves twice, with the position corrections (the
+                            positions move with that velocity) and without them (the velocity
+                            kept): penetration and joint errors are corrected without adding
+                            kinetic energy (Box2D v3's relax, a split impulse); default 0     */
     double beta_joint;   /* Baumgarte on joint errors, [Tsounis25] eq. 89; default 0.2         */
     double beta_limit;   /* Baumgarte on limit violations, [Tsounis25] eq. 90; default 0.2     */
     double restitution_threshold; /* no bounce below this approach speed; default 0.1 m/s  */
@@ -174,6 +178,9 @@ typedef struct world {
     int ground;          /* 1: the ground plane z = 0 exists; default 1                      */
     int warm_start;      /* 1: warm-start lambda from the contact cache; default 1           */
     int islands;         /* 1: solve each island on its own; 0: one problem; default 1       */
+    int carry_penalty;   /* ADMM: 1 starts each island's solve from the penalty its last solve
+                            ended with (admm.warm_rho; the island is known by its lowest
+                            body); default 1                                                  */
     world_storage storage; /* default WORLD_STORAGE_AUTO                                      */
     ct_settings settings; /* the solver; default ct_default_settings()                       */
 
@@ -223,7 +230,7 @@ typedef struct world {
     int *grp_row, *grp_island, *grp_order, *grp_local, *grp_mark, *grp_cols, *grp_off;
     int *body_ptr, *body_grp, *body_island, *body_parent, *island_body, *island_ptr,
         *island_gptr, *sweep, *body_cur;
-    double *inv_mass, *inv_I, *I_w, *uf;
+    double *inv_mass, *inv_I, *I_w, *uf, *body_rho;
     ct_real *g, *lam, *lamL, *vel, *mu, *R, *G, *sval;
     int *srow_ptr, *scol;
     ct_real *phi0, *vn0, *kc, *dc, *vref;
@@ -270,12 +277,12 @@ void world_set_drive(world *w, int joint, double target, double target_velocity,
    or reports CT_ERROR_WORKSPACE_TOO_SMALL when it is too large for that too. */
 ct_result world_step(world *w);
 
-/* The game preset (docs/engine.md): the settings and the sub-step count chosen by measurement
-   on stacks and pyramids at 60 Hz (bench/engine_preset.c). world_use_game_preset applies both
-   to w. */
+/* The game preset (docs/engine.md): the settings chosen by measurement on stacks and pyramids
+   at 60 Hz (bench/engine_world.c --study): ADMM_NCP stopped at the relative error 1e-4, at
+   most 50 iterations. world_use_game_preset applies them with one sub-step and the penalty
+   carried across steps. */
 ct_settings world_game_settings(void);
 void world_use_game_preset(world *w);
-#define WORLD_GAME_SUBSTEPS 4
 /* Make s run exactly `sweeps` iterations (a fixed cost per solve); the residuals of the
    returned point are still scored in info. */
 void world_fixed_sweeps(ct_settings *s, int sweeps);
