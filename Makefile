@@ -110,7 +110,7 @@ $(foreach c,$(CONFIGS),$(eval $(call config_rules,$(c))))
 
 # scripts other people own; each prints "N passed, M failed" lines of its own. The slow ones
 # first: make starts the jobs in this order.
-EXTRA_TESTS = tests/determinism.sh tests/compile_tests.sh tests/cmake_consumer/run.sh \
+EXTRA_TESTS = tests/determinism.sh tests/compile_tests.sh tests/cmake_consumer/run.sh tests/world_consumer.sh \
               tests/lapack_test.sh tests/fclib_test.sh tests/cross_compile.sh \
               tests/threads_test.sh tests/readme_check.sh tests/version_check.sh \
               tests/docs_check.sh tests/refs_check.sh
