@@ -716,3 +716,73 @@ sc_result sc_soft_glide(const sc_opts *o) {
     finish(&w, &r);
     return r;
 }
+
+/* ---- penetration correction: a cube started 5 mm deep ---------------------------------------- */
+sc_result sc_deep_start(const sc_opts *o, int mode) {
+    sc_result r = empty_result();
+    world w;
+    double p[3];
+    int k, n = (int)(1.0 / o->dt + 0.5);
+    if (!setup(&w, o, 1, 0, 8)) { r.failed = 1; return r; }
+    if (mode == 0) w.max_push = 0;
+    if (mode == 2) w.relax = 1;
+    p[0] = 0; p[1] = 0; p[2] = CUBE_HALF - 0.005;
+    add_cube(&w, p[0], p[1], p[2], CUBE_MASS);
+    r.value[2] = w.beta_contact * 0.005 / o->dt;
+    if (o->csv) fprintf(o->csv, "t,bottom,vz,ke\n");
+    for (k = 1; k <= n; ++k) {
+        double e;
+        step(&w, &r);
+        e = world_kinetic_energy(&w);
+        if (w.body[0].v[2] > r.err) r.err = w.body[0].v[2];
+        if (e > r.value[0]) r.value[0] = e;
+        if (w.body[0].x[2] - CUBE_HALF > r.value[1]) r.value[1] = w.body[0].x[2] - CUBE_HALF;
+        if (o->csv)
+            fprintf(o->csv, "%.6g,%.9g,%.9g,%.9g\n", k * o->dt, w.body[0].x[2] - CUBE_HALF, w.body[0].v[2], e);
+    }
+    finish(&w, &r);
+    return r;
+}
+
+/* ---- games: a stack at 60 Hz ------------------------------------------------------------------ */
+sc_result sc_game_stack(const sc_opts *o, int boxes, int preset) {
+    sc_result r = empty_result();
+    world w;
+    int i, k, n = 600;
+    if (world_init(&w, boxes, 0, 16 * boxes) != CT_OK) { r.failed = 1; return r; }
+    w.dt = 1.0 / 60;
+    w.ground_mu = 0.5;
+    if (preset) world_use_game_preset(&w);
+    else {
+        w.settings.method = CT_METHOD_PGS_NCP;
+        world_fixed_sweeps(&w.settings, 10);
+    }
+    for (i = 0; i < boxes; ++i) {
+        double x[3];
+        x[0] = 0; x[1] = 0; x[2] = 0.5 + i;
+        world_add_box(&w, 0.5, 0.5, 0.5, 1, x);
+        w.body[i].mu = 0.5;
+    }
+    if (o->csv) fprintf(o->csv, "t,drift,top_x,ke\n");
+    for (k = 1; k <= n; ++k) {
+        double d = 0;
+        ct_result res = world_step(&w);
+        r.steps++;
+        if (res != CT_OK) r.failed++;
+        for (i = 0; i < boxes; ++i) {
+            double dx = w.body[i].x[0], dy = w.body[i].x[1], dz = w.body[i].x[2] - (0.5 + i);
+            double e = sqrt(dx * dx + dy * dy + dz * dz);
+            if (e > d) d = e;
+        }
+        if (d > r.err) r.err = d;
+        if (o->csv)
+            fprintf(o->csv, "%.6g,%.9g,%.9g,%.9g\n", k * w.dt, d, w.body[boxes - 1].x[0], world_kinetic_energy(&w));
+    }
+    r.value[0] = world_kinetic_energy(&w);
+    for (i = 0; i < w.ncontact; ++i)
+        if (-w.contact[i].gap > r.value[1]) r.value[1] = -w.contact[i].gap;
+    r.value[2] = 1e6 * w.step_seconds / n;
+    r.solve_us = 1e6 * w.solve_seconds / n;
+    world_free(&w);
+    return r;
+}
