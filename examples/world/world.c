@@ -1527,7 +1527,11 @@ static ct_result solve_island(world *w, int isl, int *have_info) {
         any_r = 1;
     }
     if (!w->warm_start) memset(w->lamL, 0, (size_t)n * sizeof(ct_real));
-    if (carry) st.admm.warm_rho = 1;
+    /* the penalty of the island's last solve (known by its lowest body, when it had as many
+       rows: the same contacts, most likely): its spectral exponent as the rule's start, so
+       that the setup factors at that penalty once */
+    if (carry && st.admm.rule == CT_RHO_SPECTRAL && w->body_rho[w->max_body + bodies[0]] == (double)n)
+        st.admm.rho_power = (ct_real)w->body_rho[bodies[0]];
     prob.R = any_r ? w->R : NULL;
     if (soft) prob.soft = &w->soft;
 
@@ -1567,21 +1571,13 @@ static ct_result solve_island(world *w, int isl, int *have_info) {
             } else {
                 res = ct_solver_update_vectors(&w->solver, w->g, NULL);
             }
-            if (res == CT_OK && s == 0 && pass == 0 && carry && w->body_rho[bodies[0]] > 0 &&
-                w->body_rho[w->max_body + bodies[0]] == (double)n) {
-                /* the island's penalty of the last step (keyed on its lowest body, when it had
-                   as many rows: the same contacts, most likely) */
-                ct_solver_state rs;
-                memset(&rs, 0, sizeof(rs));
-                rs.has_rho = 1;
-                rs.rho = (ct_real)w->body_rho[bodies[0]];
-                ct_solver_state_set(&w->solver, &rs, NULL);
-            }
             if (res == CT_OK) res = ct_solver_solve(&w->solver, w->lamL, w->vel, &info);
-            if (res == CT_OK && carry) {
+            if (carry) { /* the exponent the island's penalty ended with, if it converged */
                 ct_solver_state rs;
-                if (ct_solver_state_get(&w->solver, &rs, NULL) == CT_OK && rs.has_rho) {
-                    w->body_rho[bodies[0]] = (double)rs.rho;
+                w->body_rho[w->max_body + bodies[0]] = -1;
+                if (res == CT_OK && info.status == CT_STATUS_CONVERGED &&
+                    ct_solver_state_get(&w->solver, &rs, NULL) == CT_OK && rs.has_rho_power) {
+                    w->body_rho[bodies[0]] = (double)rs.rho_power;
                     w->body_rho[w->max_body + bodies[0]] = (double)n;
                 }
             }

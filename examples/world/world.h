@@ -178,9 +178,10 @@ typedef struct world {
     int ground;          /* 1: the ground plane z = 0 exists; default 1                      */
     int warm_start;      /* 1: warm-start lambda from the contact cache; default 1           */
     int islands;         /* 1: solve each island on its own; 0: one problem; default 1       */
-    int carry_penalty;   /* ADMM: 1 starts each island's solve from the penalty its last solve
-                            ended with (admm.warm_rho; the island is known by its lowest
-                            body); default 1                                                  */
+    int carry_penalty;   /* ADMM (spectral rule): 1 starts each island's solve from the penalty
+                            its last solve ended with (as admm.rho_power; the island is known
+                            by its lowest body, kept while its row count does not change);
+                            default 1                                                         */
     world_storage storage; /* default WORLD_STORAGE_AUTO                                      */
     ct_settings settings; /* the solver; default ct_default_settings()                       */
 
