@@ -42,8 +42,9 @@ static int apply_variant(world *w, const char *variant) {
     ct_settings s = ct_default_settings();
     int sweeps = -1, sub = 1, i;
     double omega = 1, tol = -1;
-    if (!strcmp(variant, "game")) {
+    if (!strncmp(variant, "game", 4)) { /* game, or game:pit=N (admm.power_iters) */
         world_use_game_preset(w);
+        if (!strncmp(variant, "game:pit=", 9)) w->settings.admm.power_iters = atoi(variant + 9);
         return 1;
     }
     strncpy(buf, variant, sizeof(buf) - 1);
