@@ -1468,6 +1468,19 @@ static ct_result solve_island(world *w, int isl, int *have_info) {
             const world_row *ri = &w->row[w->grp_row[gg]], *rj = &w->row[w->grp_row[gj]];
             int sa[4], sb[4], np = 0, q;
             w->scol[nnzb] = w->grp_cols[a];
+            if (w->grp_cols[a] < li) { /* below the diagonal: the transpose of block (lj, li) */
+                const int lj = w->grp_cols[a];
+                int lo = w->srow_ptr[lj], hi = w->srow_ptr[lj + 1] - 1;
+                while (lo < hi) { /* row lj's columns ascend: find li */
+                    const int mid = (lo + hi) / 2;
+                    if (w->scol[mid] < li) lo = mid + 1;
+                    else hi = mid;
+                }
+                for (x = 0; x < 3; ++x)
+                    for (y = 0; y < 3; ++y) blk[3 * x + y] = w->sval[9 * (size_t)lo + 3 * y + x];
+                ++nnzb;
+                continue;
+            }
             for (x = 0; x < 9; ++x) blk[x] = 0;
             /* the dynamic bodies the two groups share (their rows all have the same bodies) */
             for (x = 0; x < 2; ++x)
