@@ -263,6 +263,9 @@ ct_result world_init(world *w, int max_body, int max_joint, int max_contact) {
     w->sval = (ct_real *)calloc(9 * (size_t)w->max_blocks, sizeof(ct_real));
     w->srow_ptr = (int *)calloc((size_t)groups + 1 + (size_t)w->max_blocks, sizeof(int));
     if (w->srow_ptr) w->scol = w->srow_ptr + groups + 1;
+    w->frz_row = (world_row *)calloc((size_t)rows, sizeof(world_row));
+    w->frz_key = (int *)calloc(4 * (size_t)rows, sizeof(int));
+    w->frz_pose = (double *)calloc(7 * (size_t)max_body, sizeof(double));
     w->phi0 = (ct_real *)calloc(4 * (size_t)max_contact + 4, sizeof(ct_real));
     if (w->phi0) {
         w->vn0 = w->phi0 + max_contact + 1;
@@ -294,7 +297,7 @@ ct_result world_init(world *w, int max_body, int max_joint, int max_contact) {
     w->ws_mem = calloc(w->ws_bytes, 1);
     if (!w->body || !w->joint || !w->contact || !w->cache || !w->cache_slot || !w->row ||
         !w->grp_row || !w->body_ptr || !w->inv_mass || !w->g || !w->G || !w->sval ||
-        !w->srow_ptr || !w->phi0 || !w->ws_mem ||
+        !w->srow_ptr || !w->phi0 || !w->ws_mem || !w->frz_row || !w->frz_key || !w->frz_pose ||
         ct_solver_init(&w->solver, w->ws_mem, w->ws_bytes) != CT_OK) {
         world_free(w);
         return CT_ERROR_OUT_OF_MEMORY;
@@ -307,6 +310,7 @@ void world_free(world *w) {
     free(w->body); free(w->joint); free(w->contact); free(w->cache); free(w->cache_slot);
     free(w->row); free(w->grp_row); free(w->body_ptr); free(w->inv_mass); free(w->g);
     free(w->G); free(w->sval); free(w->srow_ptr); free(w->phi0);
+    free(w->frz_row); free(w->frz_key); free(w->frz_pose);
     memset(w, 0, sizeof(*w));
 }
 
@@ -745,6 +749,29 @@ static void collide(world *w) {
             if (bi < bk) collide_pair(w, bi, bk);
             else collide_pair(w, bk, bi);
         }
+    }
+}
+
+/* the contacts in the order of their keys (a, b, feature): the broad phase's order follows
+   tiny moves (a stack's bodies share their x), the problem's rows should not. Insertion sort:
+   the pairs come nearly sorted. */
+static int contact_before(const world_contact *p, const world_contact *q) {
+    if (p->a != q->a) return p->a < q->a;
+    if (p->b != q->b) return p->b < q->b;
+    return p->feature < q->feature;
+}
+static void sort_contacts(world *w) {
+    int i, k;
+    for (i = 1; i < w->ncontact; ++i) {
+        world_contact c;
+        if (!contact_before(&w->contact[i], &w->contact[i - 1])) continue;
+        c = w->contact[i];
+        k = i - 1;
+        while (k >= 0 && contact_before(&c, &w->contact[k])) {
+            w->contact[k + 1] = w->contact[k];
+            --k;
+        }
+        w->contact[k + 1] = c;
     }
 }
 
@@ -1396,6 +1423,69 @@ static void apply_forces(world *w, const int *order, int ngi, const int *bodies,
     }
 }
 
+/* ---- keeping an island's setup across steps (w->reuse) ------------------------------------ */
+/* the identity of a row: its kind and owner, for contacts the (a, b, feature) key */
+static void row_key(const world *w, const world_row *r, int key[4]) {
+    key[0] = r->kind;
+    if (r->kind == ROW_T1 || r->kind == ROW_T2 || r->kind == ROW_N) {
+        const world_contact *c = &w->contact[r->owner];
+        key[1] = c->a; key[2] = c->b; key[3] = c->feature;
+    } else {
+        key[1] = r->owner; key[2] = r->k; key[3] = -1;
+    }
+}
+
+/* Remember the island just set up: its rows (keys, J, M^-1 J^T), its bodies' poses, its
+   storage; G's arrays and the solver object stay as the setup left them. */
+static void freeze(world *w, const int *order, int ngi, const int *bodies, int nbi, int n,
+                   int sparse, const ct_settings *st) {
+    int li, k, i;
+    for (li = 0; li < ngi; ++li) {
+        const int gg = order[li], off = w->grp_off[gg], r0 = w->grp_row[gg];
+        for (k = 0; k < grp_size(w, gg); ++k) {
+            w->frz_row[off + k] = w->row[r0 + k];
+            row_key(w, &w->row[r0 + k], w->frz_key + 4 * (size_t)(off + k));
+        }
+    }
+    for (i = 0; i < nbi; ++i) {
+        memcpy(w->frz_pose + 7 * (size_t)bodies[i], w->body[bodies[i]].x, 3 * sizeof(double));
+        memcpy(w->frz_pose + 7 * (size_t)bodies[i] + 3, w->body[bodies[i]].q, 4 * sizeof(double));
+    }
+    w->frz_n = n;
+    w->frz_nbody = nbi;
+    w->frz_body0 = bodies[0];
+    w->frz_sparse = sparse;
+    w->frz_method = st->method;
+    w->frz_valid = 1;
+}
+
+/* 1 when island (order, bodies) is the frozen one: the same rows in the same order, the same
+   method, and no body moved more than w->reuse (m) since, nor turned by more than w->reuse
+   over its bounding radius */
+static int frozen_matches(const world *w, const int *order, int ngi, const int *bodies, int nbi,
+                          int n, const ct_settings *st) {
+    int li, k, i, key[4];
+    if (!(w->reuse > 0) || !w->frz_valid || is_soft(w) || w->frz_n != n || w->frz_nbody != nbi ||
+        w->frz_body0 != bodies[0] || w->frz_method != st->method)
+        return 0;
+    for (li = 0; li < ngi; ++li) {
+        const int gg = order[li], off = w->grp_off[gg], r0 = w->grp_row[gg];
+        for (k = 0; k < grp_size(w, gg); ++k) {
+            row_key(w, &w->row[r0 + k], key);
+            if (memcmp(key, w->frz_key + 4 * (size_t)(off + k), sizeof(key)) != 0) return 0;
+        }
+    }
+    for (i = 0; i < nbi; ++i) {
+        const world_body *b = &w->body[bodies[i]];
+        const double *f = w->frz_pose + 7 * (size_t)bodies[i];
+        double dx = b->x[0] - f[0], dy = b->x[1] - f[1], dz = b->x[2] - f[2];
+        double c = fabs(b->q[0] * f[3] + b->q[1] * f[4] + b->q[2] * f[5] + b->q[3] * f[6]);
+        double angle = c >= 1 ? 0 : 2 * acos(c);
+        if (dx * dx + dy * dy + dz * dz > w->reuse * w->reuse || angle * bound_radius(b) > w->reuse) return 0;
+    }
+    return 1;
+}
+
 /* Assemble, solve and advance island isl (its groups and bodies from build_islands). */
 static ct_result solve_island(world *w, int isl, int *have_info) {
     const int g0 = w->island_gptr[isl], ngi = w->island_gptr[isl + 1] - g0;
@@ -1409,10 +1499,10 @@ static ct_result solve_island(world *w, int isl, int *have_info) {
     ct_problem prob;
     ct_settings st = w->settings;
     ct_result res = CT_OK;
-    ct_sparse sp;
+    ct_sparse *sp = &w->sp;
     const int carry = w->carry_penalty && (st.method == CT_METHOD_ADMM_NCP || st.method == CT_METHOD_ADMM_CCP);
     const ct_flavor flavor = ct_method_flavor(&st);
-    int ready = 0, met;
+    int ready = 0, first = 1, met, reuse = 0;
     double t0;
 
     if (ngi == 0) { /* free bodies: no rows, no solve */
@@ -1438,9 +1528,23 @@ static ct_result solve_island(world *w, int isl, int *have_info) {
         else ++nbl;
         n += grp_size(w, gg);
     }
+    reuse = frozen_matches(w, order, ngi, bodies, nbi, n, &st);
+    if (reuse) { /* the rows of the freeze: J, M^-1 J^T, hence G and its factorization */
+        for (li = 0; li < ngi; ++li) {
+            const int gg = order[li], off = w->grp_off[gg], r0 = w->grp_row[gg];
+            for (k = 0; k < grp_size(w, gg); ++k) {
+                memcpy(w->row[r0 + k].J, w->frz_row[off + k].J, sizeof(w->row[0].J));
+                memcpy(w->row[r0 + k].WJ, w->frz_row[off + k].WJ, sizeof(w->row[0].WJ));
+            }
+        }
+        ready = 1;
+        w->stats.reused_islands++;
+    } else {
+        w->frz_valid = 0; /* G's arrays are about to hold this island's blocks */
+    }
     /* G by blocks: the groups sharing a dynamic body with group li, ascending */
-    w->srow_ptr[0] = 0;
-    for (li = 0; li < ngi; ++li) {
+    if (!reuse) w->srow_ptr[0] = 0;
+    for (li = 0; li < ngi && !reuse; ++li) {
         const int gg = order[li], si = grp_size(w, gg);
         const world_row *r = &w->row[w->grp_row[gg]];
         int cnt = 0, side, a, b;
@@ -1502,9 +1606,10 @@ static ct_result solve_island(world *w, int isl, int *have_info) {
     sparse = w->storage == WORLD_STORAGE_SPARSE ||
              (w->storage == WORLD_STORAGE_AUTO && ngi >= 16 && (double)nnzb <= 0.4 * (double)ngi * (double)ngi);
     if (n > w->dense_max_rows) sparse = 1;
-    sp.row_ptr = w->srow_ptr;
-    sp.col = w->scol;
-    sp.val = w->sval;
+    if (reuse) sparse = w->frz_sparse;
+    sp->row_ptr = w->srow_ptr;
+    sp->col = w->scol;
+    sp->val = w->sval;
 
     /* the problem's vectors: warm start, mu, compliance; the contacts' world indices */
     for (li = 0; li < ngi; ++li) {
@@ -1524,10 +1629,10 @@ static ct_result solve_island(world *w, int isl, int *have_info) {
     }
     prob = ct_problem_dense(nbl, nul, ncl, NULL, w->g, w->mu);
     if (!sparse) {
-        scatter_dense(w, order, ngi, n);
+        if (!reuse) scatter_dense(w, order, ngi, n);
         prob.G = w->G;
     } else {
-        prob.Gs = &sp;
+        prob.Gs = sp;
     }
     if (soft && n > 0) {
         for (li = 0; li < ngi; ++li) { /* the diagonal of G, for the joint compliance */
@@ -1547,6 +1652,7 @@ static ct_result solve_island(world *w, int isl, int *have_info) {
        that the setup factors at that penalty once */
     if (carry && st.admm.rule == CT_RHO_SPECTRAL && w->body_rho[w->max_body + bodies[0]] == (double)n)
         st.admm.rho_power = (ct_real)w->body_rho[bodies[0]];
+    if (w->reuse > 0) st.admm.warm_rho = 1; /* a kept setup's next solves start at its penalty */
     prob.R = any_r ? w->R : NULL;
     if (soft) prob.soft = &w->soft;
 
@@ -1574,7 +1680,7 @@ static ct_result solve_island(world *w, int isl, int *have_info) {
             t0 = now_seconds();
             memset(&info, 0, sizeof(info));
             met = 0;
-            if (!ready && w->warm_start && !soft && flavor != CT_FLAVOR_SIGNORINI &&
+            if (first && w->warm_start && !soft && flavor != CT_FLAVOR_SIGNORINI &&
                 ct_velocity(&prob, w->lamL, w->vel) == CT_OK &&
                 ct_criteria(&prob, w->lamL, w->vel, flavor, &info.model) == CT_OK)
                 /* the warm start meets the tolerance (a resting island): no setup (validation,
@@ -1601,8 +1707,9 @@ static ct_result solve_island(world *w, int isl, int *have_info) {
                         res = ct_solver_setup(&w->solver, &prob, &st, &info);
                     }
                     ready = res == CT_OK;
+                    if (ready && w->reuse > 0 && !soft) freeze(w, order, ngi, bodies, nbi, n, sparse, &st);
                 } else {
-                    res = ct_solver_update_vectors(&w->solver, w->g, NULL);
+                    res = ct_solver_update_vectors(&w->solver, w->g, w->mu);
                 }
                 if (res == CT_OK) res = ct_solver_solve(&w->solver, w->lamL, w->vel, &info);
                 if (carry) { /* the exponent the island's penalty ended with, if it converged */
@@ -1615,6 +1722,7 @@ static ct_result solve_island(world *w, int isl, int *have_info) {
                     }
                 }
             }
+            first = 0;
             w->solve_seconds += now_seconds() - t0;
             w->solves++;
             if (res != CT_OK) {
@@ -1678,6 +1786,7 @@ ct_result world_step(world *w) {
     }
     /* 2. contacts, with warm start and the "new this step" flag from the cache */
     collide(w);
+    sort_contacts(w);
     read_cache(w);
     /* 3. rows, islands */
     n = build_rows(w, &ng);
@@ -1754,4 +1863,5 @@ void world_use_game_preset(world *w) {
     w->substeps = 1;
     w->relax = 0;
     w->carry_penalty = 1;
+    w->reuse = 1e-4;
 }

@@ -151,6 +151,7 @@ typedef struct world_stats {
     int contacts, joints_rows, limit_rows;
     int solves;          /* ct_solver_solve calls (islands x sub-steps)                      */
     int iterations;      /* their iterations (sweeps), summed                                */
+    int reused_islands;  /* islands that kept the last step's G and factorization (reuse)    */
     int unconverged;     /* solves that did not meet the tolerance (expected with a fixed
                             sweep count: see world_fixed_sweeps)                             */
     double max_residual; /* the largest info.ncp.absolute of the solves (N; N s for soft)    */
@@ -178,6 +179,13 @@ typedef struct world {
     int ground;          /* 1: the ground plane z = 0 exists; default 1                      */
     int warm_start;      /* 1: warm-start lambda from the contact cache; default 1           */
     int islands;         /* 1: solve each island on its own; 0: one problem; default 1       */
+    double reuse;        /* > 0: an island whose rows are those of the last step (the same
+                            contacts, joints and limits in the same order) and whose bodies
+                            moved less than this (m; a turn: times the bounding radius)
+                            since its G was built keeps that G, its rows' J and the solver's
+                            factorization, only g changes (the contact points and normals of
+                            then); one island at a time (the last one set up); 0: off;
+                            default 0, the game preset 1e-4 m                                */
     int carry_penalty;   /* ADMM (spectral rule): 1 starts each island's solve from the penalty
                             its last solve ended with (as admm.rho_power; the island is known
                             by its lowest body, kept while its row count does not change);
@@ -236,7 +244,12 @@ typedef struct world {
     int *srow_ptr, *scol;
     ct_real *phi0, *vn0, *kc, *dc, *vref;
     ct_soft soft;
+    ct_sparse sp;        /* the block-sparse G of the last island set up                     */
     ct_solver solver;
+    world_row *frz_row;  /* the island kept across steps (reuse): its rows, keys, poses     */
+    int *frz_key, frz_valid, frz_n, frz_nbody, frz_body0, frz_sparse;
+    ct_method frz_method;
+    double *frz_pose;
     void *ws_mem;
     size_t ws_bytes;
 } world;
