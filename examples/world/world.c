@@ -496,11 +496,16 @@ static void collide_ground(world *w, int i) {
         }
         return;
     }
-    for (k = 0; k < 8; ++k) { /* every corner below the margin: 4 for a box lying flat */
-        double local[3];
-        box_corner(b, k, local);
-        world_body_point(b, local, p);
-        add_contact(w, WORLD_GROUND, i, k, p, n, p[2]);
+    {
+        double R[9];
+        quat_to_mat(b->q, R);
+        for (k = 0; k < 8; ++k) { /* every corner below the margin: 4 for a box lying flat */
+            double local[3];
+            box_corner(b, k, local);
+            mat3_mul_vec(R, local, p);
+            p[0] += b->x[0]; p[1] += b->x[1]; p[2] += b->x[2];
+            add_contact(w, WORLD_GROUND, i, k, p, n, p[2]);
+        }
     }
 }
 
@@ -541,20 +546,26 @@ static void collide_box_box(world *w, int ia, int ib) {
         const int ir = best_ref == 0 ? ia : ib;
         const world_body *R = &w->body[ir];
         const world_body *I = &w->body[best_ref == 0 ? ib : ia];
-        double nref[3] = {0, 0, 0}, n[3];
+        double nref[3] = {0, 0, 0}, n[3], MR[9], MI[9];
+        quat_to_mat(R->q, MR);
+        quat_to_mat(I->q, MI);
         nref[best_axis] = best_sign; /* R's face normal toward I, in R's frame */
-        world_quat_rotate(R->q, nref, n);
+        mat3_mul_vec(MR, nref, n);
         if (best_ref == 1) scale3(-1, n); /* keep n from a = ia to b = ib */
         for (c = 0; c < 8; ++c) {
-            double local[3], p[3], pl[3], gap;
+            double local[3], p[3], d[3], pl[3], gap;
             int j;
             box_corner(I, c, local);
-            world_body_point(I, local, p);
-            to_local(w, ir, p, 1, pl);
+            mat3_mul_vec(MI, local, p); /* the corner, world */
+            p[0] += I->x[0]; p[1] += I->x[1]; p[2] += I->x[2];
+            sub3(p, R->x, d); /* in R's frame: MR^T d */
+            for (j = 0; j < 3; ++j) pl[j] = MR[j] * d[0] + MR[3 + j] * d[1] + MR[6 + j] * d[2];
             gap = best_sign * pl[best_axis] - R->half[best_axis];
+            if (gap >= w->margin + w->dt * 100 && !is_soft(w)) continue; /* far: add_contact's test fails */
             for (j = 0; j < 3; ++j) /* clamp onto the face rectangle */
                 if (j != best_axis) pl[j] = clampd(pl[j], -R->half[j], R->half[j]);
-            world_body_point(R, pl, p);
+            mat3_mul_vec(MR, pl, p);
+            p[0] += R->x[0]; p[1] += R->x[1]; p[2] += R->x[2];
             add_contact(w, ia, ib, 8 * best_ref + c, p, n, gap);
         }
     }
