@@ -1782,7 +1782,6 @@ static ct_result solve_island(world *w, int isl, int *have_info) {
 
 ct_result world_step(world *w) {
     const double t_step = now_seconds();
-    const int nsub = is_soft(w) || w->substeps < 1 ? 1 : w->substeps;
     int i, k, n, ng, nis, have = 0;
     ct_result res = CT_OK;
 
@@ -1805,7 +1804,6 @@ ct_result world_step(world *w) {
     w->stats.contacts = w->ncontact;
     w->stats.limit_rows = w->nu;
     w->stats.joints_rows = w->nb;
-    (void)k;
     /* 4. every island: assemble, sub-steps, solves, integration */
     for (i = 0; i < nis; ++i) {
         ct_result r = solve_island(w, i, &have);
@@ -1814,7 +1812,6 @@ ct_result world_step(world *w) {
     /* 5. kinematic bodies move with their velocity */
     for (i = 0; i < w->nbody; ++i)
         if (w->body[i].mass <= 0) integrate_body(&w->body[i], w->dt);
-    (void)nsub;
     /* 6. keep the forces: joints, drives, limits, contacts and the cache */
     for (i = 0; i < n; ++i) {
         const world_row *r = &w->row[i];
