@@ -56,7 +56,7 @@ CONFIG_FLAGS_native-float  = $(NATIVEFLAGS) -DCONTACT_USE_FLOAT
 NATIVEFLAGS = -O3 -march=native
 
 # tests/test_<name>.c, each built in double, float, san-double and san-float
-TESTS        = cones criteria cholesky solver validate io gs admm newton sparse safety determinism bounded families nsn
+TESTS        = cones criteria cholesky solver validate io gs admm newton sparse safety determinism bounded families nsn hardening
 NATIVE_TESTS = cholesky solver
 # tests/test_world.c links the rigid-body world of examples/world; its oracles are double-
 # precision physics, so it is built in double and double + sanitizers only

@@ -229,8 +229,8 @@
 /* families: code shared by several methods */
 #if defined(CT__HAS_PGS_NCP) || defined(CT__HAS_PGS_CCP) || defined(CT__HAS_PGS_LCP) ||         \
     defined(CT__HAS_NBGS) || defined(CT__HAS_RAISIM) || defined(CT__HAS_RAISIM_DS) ||           \
-    defined(CT__HAS_RAISIM_DS_ES)
-#define CT__HAS_GS /* the Gauss-Seidel sweep */
+    defined(CT__HAS_RAISIM_DS_ES) || defined(CT__HAS_HYBRID_NCP)
+#define CT__HAS_GS /* the Gauss-Seidel sweep (HYBRID_NCP's first try is PGS_NCP's) */
 #endif
 #if defined(CT__HAS_NBGS) || defined(CT__HAS_RAISIM) || defined(CT__HAS_RAISIM_DS) ||           \
     defined(CT__HAS_RAISIM_DS_ES)
@@ -286,7 +286,7 @@
     defined(CT__HAS_DERIVATIVES) || defined(CT__HAS_LINALG)
 #define CT__HAS_CHOL
 #endif
-#if defined(CT__HAS_NSN) || defined(CT__HAS_DERIVATIVES)
+#if defined(CT__HAS_NSN) || defined(CT__HAS_DERIVATIVES) || defined(CT__HAS_LINALG)
 #define CT__HAS_LU /* the dense LU with partial pivoting */
 #endif
 
@@ -373,10 +373,13 @@ typedef double ct_real;
 #define ct_cholesky_scratch_size CT__PREC(ct_cholesky_scratch_size)
 #define ct_cholesky_factor CT__PREC(ct_cholesky_factor)
 #define ct_cholesky_solve CT__PREC(ct_cholesky_solve)
+#define ct_lu_factor CT__PREC(ct_lu_factor)
+#define ct_lu_solve CT__PREC(ct_lu_solve)
 #define ct_delassus_scratch_size CT__PREC(ct_delassus_scratch_size)
 #define ct_delassus_from_mj CT__PREC(ct_delassus_from_mj)
 #define ct_problem_write CT__PREC(ct_problem_write)
 #define ct_problem_read CT__PREC(ct_problem_read)
+#define ct_problem_read_max CT__PREC(ct_problem_read_max)
 #define ct_problem_data_free CT__PREC(ct_problem_data_free)
 
 #ifdef __cplusplus
@@ -424,7 +427,11 @@ extern "C" {
     X(CT_ERROR_STORAGE_CONFLICT, -18, "storage conflict",                                        \
       "G is given in more than one form: set exactly one of p->G, p->Gs, p->Gop")               \
     X(CT_ERROR_STORAGE_UNSUPPORTED, -19, "storage unsupported",                                  \
-      "this method does not run on this form of G (an operator serves ADMM only)")
+      "this method does not run on this form of G (an operator serves ADMM only)")              \
+    X(CT_ERROR_SINGULAR, -20, "singular matrix",                                                 \
+      "a matrix given to an LU factorization has an exactly zero pivot")                        \
+    X(CT_ERROR_INVALID_VALUE, -21, "invalid value",                                              \
+      "an argument other than a pointer is outside its documented range or set of values")
 
 /* ct_status: the outcome of a solve that ran (ct_info.status). */
 #define CT_STATUS_LIST(X)                                                                        \
@@ -435,7 +442,11 @@ extern "C" {
       "no progress (tol_change or the method's own stall test); the tolerance is not met")      \
     X(CT_STATUS_NUMERICAL_FAILURE, 3, "numerical failure",                                       \
       "divergence or a non-finite iterate; the returned point is finite and scored")            \
-    X(CT_STATUS_NOT_SOLVED, 4, "not solved", "the call returned an error")
+    X(CT_STATUS_NOT_SOLVED, 4, "not solved", "the call returned an error")                      \
+    X(CT_STATUS_ITERATIONS_DONE, 5, "iterations done",                                           \
+      "CT_STOP_NONE: max_iter iterations ran; info's residuals score the point, no tolerance")  \
+    X(CT_STATUS_INTERRUPTED, 6, "interrupted",                                                   \
+      "the progress callback asked to stop, or the time limit passed; the point is scored")
 
 #define CT__ENUM_ITEM(name, value, text, explain) name = value,
 typedef enum ct_result { CT_RESULT_LIST(CT__ENUM_ITEM) CT_RESULT_END_ = 1 } ct_result;
@@ -486,7 +497,9 @@ typedef enum ct_flavor {
 /* What a solve stops on. */
 typedef enum ct_stop_rule {
     CT_STOP_ABSOLUTE = 0, /* residuals.absolute = max(primal, dual, comp) <= tol_abs */
-    CT_STOP_RELATIVE = 1  /* residuals.relative (Siconos' error) <= tol_rel */
+    CT_STOP_RELATIVE = 1, /* residuals.relative (Siconos' error) <= tol_rel */
+    CT_STOP_NONE = 2      /* no tolerance: max_iter iterations (a game's fixed budget), status
+                             CT_STATUS_ITERATIONS_DONE; the returned point is still scored */
 } ct_stop_rule;
 
 /* ct_info.reused bits: what a solve took from the solver object (ct_solver_solve; ct_solve
@@ -630,11 +643,12 @@ typedef enum ct_rho_rule {
 typedef struct ct_admm_settings {
     ct_real eta;          /* proximal weight, >= 0, > 0 with the spectral rule ([Carpentier24]
                              eq. 35; with R = 0 it is the only positive lower bound m of the
-                             spectrum); default 1e-6                                          */
+                             spectrum), <= 1e150 (float 1e15); default 1e-6                   */
     ct_rho_rule rule;     /* penalty rule; default CT_RHO_SPECTRAL                             */
-    ct_real rho0;         /* initial rho of the linear and fixed rules, > 0; default 1         */
-    ct_real linear_factor; /* tau_inc = tau_dec of the linear rule, > 1; default 2            */
-    ct_real rho_power;    /* initial exponent p of rho = sqrt(m L) kappa^p; default 0.2        */
+    ct_real rho0;         /* initial rho of the linear and fixed rules, in (0, 1e150]; default 1 */
+    ct_real linear_factor; /* tau_inc = tau_dec of the linear rule, in (1, 1e150]; default 2  */
+    ct_real rho_power;    /* initial exponent p of rho = sqrt(m L) kappa^p, in [-100, 100] (rho
+                             stays within the range of the updates); default 0.2              */
     ct_real rho_power_step; /* spectral step of p ([Carpentier24] eq. 46); default 0.05             */
     ct_real ratio;        /* primal/dual ratio that triggers a rho change, > 1; default 10     */
     int update_every;     /* apply the penalty rule every k iterations, >= 1; default 10       */
@@ -658,6 +672,22 @@ typedef struct ct_history_entry {
     ct_real criterion; /* the stopping measure (settings.stop) of the method's flavor, or -1
                           when it was not evaluated in this iteration                      */
 } ct_history_entry;
+
+/* Progress and cancellation (settings.progress, settings.clock). A solve polls them every
+   settings.poll_every iterations of any loop (sweeps, ADMM iterations, Newton steps, line-search
+   trials, STAGGERED's inner ADMM iterations), so the time between two polls is bounded by one
+   iteration or one factorization. A nonzero return of progress, or clock(user) - its value at
+   the start above time_limit, stops the solve with CT_STATUS_INTERRUPTED: lambda and v hold the
+   last iterate, scored like any other answer. A solve stopped by a clock is not reproducible. */
+typedef struct ct_progress {
+    int iterations;        /* iterations so far (ct_info.iterations' count)                    */
+    int newton_iterations; /* Newton steps so far                                              */
+    int factorizations;    /* factorizations so far                                            */
+    ct_real residual;      /* the loop's cheap residual: ADMM max(primal, dual), a sweep's
+                              largest update, Newton's ||F||; -1 when the loop has none        */
+} ct_progress;
+typedef int (*ct_progress_fn)(void *user, const ct_progress *p);
+typedef double (*ct_clock_fn)(void *user);
 
 /* An optional caller buffer that ct_solve fills with the first `capacity` iterations. */
 typedef struct ct_history {
@@ -686,12 +716,14 @@ typedef struct ct_nsn_settings {
     int prox_inner;       /* PROX: Newton steps per subproblem at most, >= 1; default 20       */
 } ct_nsn_settings;
 
-/* HYBRID_NCP: max_iter bounds its ADMM iterations, these its Newton phases. */
+/* HYBRID_NCP: max_iter bounds its PGS sweeps and ADMM iterations, these its Newton phases. */
 typedef struct ct_hybrid_settings {
     int newton_first;     /* Newton steps from the start before any ADMM (0: ADMM first; the
                              stall rule newton_stall ends it sooner), >= 0; default 100       */
     int prox_first;       /* then PROX steps from Newton's best point before any ADMM, >= 0;
                              default 100                                                      */
+    ct_real pgs_budget;   /* before all that, PGS_NCP sweeps worth this fraction of one Newton
+                             factorization (kept only if they converge), >= 0; default 0.25   */
     int chunk;            /* ADMM iterations between two looks at the contact modes, >= 1;
                              default 10                                                       */
     int stable_chunks;    /* chunks with unchanged modes before Newton takes over, >= 1;
@@ -731,6 +763,12 @@ typedef struct ct_settings {
     ct_raisim_settings raisim;
     ct_staggered_settings staggered;
     ct_history *history;   /* NULL (default) or a buffer that receives per-iteration records  */
+    ct_progress_fn progress; /* NULL (default) or polled during the solve: nonzero stops it    */
+    ct_clock_fn clock;     /* NULL (default) or the caller's clock (seconds), for time_limit   */
+    void *user;            /* passed to progress and clock                                     */
+    ct_real time_limit;    /* seconds by clock from the solve's start; 0: none (default)       */
+    int poll_every;        /* progress and clock are polled every k iterations, Newton steps or
+                              line-search trials (inner loops count too), >= 1; default 1     */
     ct_newton_settings newton;
     ct_nsn_settings nsn;
     ct_hybrid_settings hybrid;
@@ -760,8 +798,8 @@ typedef struct ct_info {
                                "admm.eta", ...) at fault; NULL when none applies              */
     ct_method method;       /* the method that ran                                            */
     ct_flavor flavor;       /* the law the method solves (its stopping flavor)                */
-    int iterations;         /* iterations (sweeps, Newton steps) done: for HYBRID_NCP its ADMM
-                               iterations plus its Newton steps                              */
+    int iterations;         /* iterations (sweeps, Newton steps) done: for HYBRID_NCP its PGS
+                               sweeps, ADMM iterations and Newton steps together             */
     int factorizations;     /* factorizations done (Cholesky, LU)                             */
     int newton_iterations;  /* Newton steps (NEWTON_NCP, PROX_NCP, HYBRID_NCP, NEWTON_SOFT)    */
     int line_search_steps;  /* trial points of the line searches beyond the first of a step  */
@@ -878,13 +916,15 @@ typedef struct ct_solver {
      2u * CT__WS_R(9u * ((size_t)(nb) + (size_t)(nu) + (size_t)(nc))) + 5u * CT__WS_I(CT__WS_N(nb, nu, nc)))
 #define CT_WORKSPACE_BOUND(method, nb, nu, nc)                                                    \
     ((size_t)63 + ((method) == CT_METHOD_ADMM_NCP || (method) == CT_METHOD_ADMM_CCP              \
-                       ? CT__WS_ADMM(nb, nu, nc)                                                  \
-                   : (method) == CT_METHOD_STAGGERED   ? CT__WS_STAG(nb, nu, nc)                  \
+                       ? CT__WS_ADMM(nb, nu, nc) + CT__WS_R(2u * CT__WS_N(nb, nu, nc))            \
+                   : (method) == CT_METHOD_STAGGERED                                          \
+                       ? CT__WS_STAG(nb, nu, nc) + CT__WS_R(2u * CT__WS_N(nb, nu, nc))            \
                    : (method) == CT_METHOD_NEWTON_SOFT ? CT__WS_NEWTON(nb, nu, nc)                \
                    : (method) == CT_METHOD_NEWTON_NCP || (method) == CT_METHOD_PROX_NCP           \
                        ? CT__WS_NSN(nb, nu, nc)                                                   \
                    : (method) == CT_METHOD_HYBRID_NCP                                             \
-                       ? CT__WS_ADMM(nb, nu, nc) + CT__WS_NSN(nb, nu, nc)                         \
+                       ? CT__WS_ADMM(nb, nu, nc) + CT__WS_R(2u * CT__WS_N(nb, nu, nc)) +          \
+                             CT__WS_GS(nb, nu, nc) + CT__WS_NSN(nb, nu, nc)                       \
                        : CT__WS_GS(nb, nu, nc)))
 
 /* >>api ---------------------------------------------------------------------------------- */
@@ -929,6 +969,8 @@ CT_API ct_result ct_workspace_size(int nb, int nu, int nc, const ct_settings *s,
    ordering, with temporary memory from CONTACT_MALLOC; with CONTACT_NO_MALLOC the bound of a
    dense factor, ng (ng - 1) / 2 blocks). */
 CT_API ct_result ct_workspace_size_problem(const ct_problem *p, const ct_settings *s, size_t *bytes);
+/* A workspace on the caller's memory: mem of any alignment, bytes at least the size query's
+   (a solve refuses less with CT_ERROR_WORKSPACE_TOO_SMALL, whatever mem's alignment). */
 CT_API ct_result ct_workspace_init(ct_workspace *ws, void *mem, size_t bytes);
 #ifndef CONTACT_NO_MALLOC
 CT_API ct_result ct_workspace_alloc(ct_workspace *ws, int nb, int nu, int nc, const ct_settings *s,
@@ -941,7 +983,10 @@ CT_API ct_result ct_workspace_alloc_problem(ct_workspace *ws, const ct_problem *
 /* --- group: Solving --- */
 /* Solve. lambda (n) is read as the warm start (unless settings.warm_start = 0) and receives
    the answer; v (n) receives (G + R) lambda + g. info may be NULL. On an error return lambda
-   and v are untouched. Nothing is kept in ws between calls. */
+   and v are untouched. Nothing is kept in ws between calls. Aliasing: lambda, v and the
+   workspace must not share memory with each other or with the problem's arrays; lambda == v
+   and outputs inside G or g are refused (CT_ERROR_INVALID_ARGUMENT, error_field "lambda/v"),
+   other overlaps (with mu, R, a sparse G, the workspace) are not checked. */
 CT_API ct_result ct_solve(const ct_problem *p, const ct_settings *s, ct_workspace *ws,
                           ct_real *lambda, ct_real *v, ct_info *info);
 
@@ -979,7 +1024,7 @@ CT_API ct_result ct_solver_update_settings(ct_solver *sv, const ct_settings *s);
    the same inputs unless the settings ask for the state (admm.warm_rho, admm.warm_dual). */
 CT_API ct_result ct_solver_solve(ct_solver *sv, ct_real *lambda, ct_real *v, ct_info *info);
 /* The state (st) and, if dual is not NULL, the dual vector (n) of the last solve:
-   CT_ERROR_NO_SETUP without a setup; dual needs st->has_dual (else CT_ERROR_INVALID_ARGUMENT). */
+   CT_ERROR_NO_SETUP without a setup; dual needs st->has_dual (else CT_ERROR_INVALID_VALUE). */
 CT_API ct_result ct_solver_state_get(const ct_solver *sv, ct_solver_state *st, ct_real *dual);
 /* Put a state back (from ct_solver_state_get, possibly of another solver of the same sizes, or
    filled by hand): rho > 0 and finite when has_rho, dual (n, finite) when has_dual. */
@@ -1006,7 +1051,7 @@ CT_API ct_result ct_solver_reset(ct_solver *sv);
    jvp: directions dg (n), dG (n x n), dmu (nc), dR (n), each may be NULL (zero); outputs
    dlambda, dv (n; may be NULL). vjp: cotangents lbar, vbar (n; NULL = zero); outputs gbar
    (n), Gbar (n x n), mubar (nc), Rbar (n), each may be NULL. mu and R: NCP/CCP only (for the
-   soft models they enter the kernels: CT_ERROR_INVALID_ARGUMENT). ws: a workspace of
+   soft models they enter the kernels: CT_ERROR_INVALID_VALUE). ws: a workspace of
    ct_derivatives_size bytes (one sized for CT_METHOD_NEWTON_SOFT is large enough). LCP and
    SIGNORINI flavors: CT_ERROR_INVALID_SETTINGS. G dense or block-sparse. */
 CT_API ct_result ct_derivatives_size(int nb, int nu, int nc, size_t *bytes);
@@ -1103,7 +1148,7 @@ CT_API void ct_project_pyramid(ct_real mu, const ct_real x[3], ct_real out[3]);
 /* x_n fixed (clamped at 0), each tangential component clamped to [-mu x_n, mu x_n]. */
 CT_API void ct_clamp_box_tangent(ct_real mu, const ct_real x[3], ct_real out[3]);
 /* Projection onto K_mu in the metric diag(d) ([Carpentier24] after eq. 48); needs
-   d[0] == d[1] > 0, d[2] > 0, else CT_ERROR_INVALID_ARGUMENT. */
+   d[0] == d[1] > 0, d[2] > 0, else CT_ERROR_INVALID_VALUE. */
 CT_API ct_result ct_project_cone_metric(ct_real mu, const ct_real d[3], const ct_real x[3],
                                         ct_real out[3]);
 /* Onto K = R^nb x R+^nu x prod K_mu_i, and onto K* = {0}^nb x R+^nu x prod K_1/mu_i. */
@@ -1159,6 +1204,14 @@ CT_API ct_result ct_cholesky_factor(ct_real *a, int n, int lda, ct_real shift, c
                                     int *bad_pivot);
 /* b <- (L L^T)^-1 b */
 CT_API void ct_cholesky_solve(const ct_real *l, int n, int lda, ct_real *b);
+/* Dense LU with partial pivoting, P A = L U, of a row-major n x n matrix in place (the unit
+   lower L below the diagonal, U on and above); piv (n ints) gets the row swapped with row k at
+   step k. The factor of NEWTON_NCP: blocked, LAPACK dgetrf's algorithm. CT_ERROR_NON_FINITE
+   for a non-finite entry (a untouched); CT_ERROR_SINGULAR if a pivot is exactly zero, with
+   *bad_pivot (may be NULL) its column (the factorization goes on past it). */
+CT_API ct_result ct_lu_factor(ct_real *a, int n, int lda, int *piv, int *bad_pivot);
+/* b <- A^-1 b (trans = 0) or A^-T b (trans != 0) with ct_lu_factor's factors */
+CT_API void ct_lu_solve(const ct_real *lu, int n, int lda, const int *piv, ct_real *b, int trans);
 /* For users with M and J: G = J M^-1 J^T (m x m) and, if vfree and g are not NULL,
    g = J vfree. M: (nv x nv) row-major SPD; J: (m x nv) row-major. scratch:
    ct_delassus_scratch_size(nv, m) elements. */
@@ -1192,6 +1245,14 @@ typedef struct ct_problem_data {
     ct_real *G, *g, *mu, *R;      /* owned; R is NULL when the file has none               */
 } ct_problem_data;
 CT_API ct_result ct_problem_write(const ct_problem *p, FILE *f);
+/* Reads one problem; the arrays are allocated (CONTACT_MALLOC) only when the input can hold
+   them: at most max_bytes more bytes are read, and the sizes declared must fit in them (each
+   number takes at least two bytes). max_bytes = 0: the bytes left in f when it is seekable,
+   else CONTACT_IO_MAX_BYTES (default 256 MiB). Numbers are tokens of at most 64 characters;
+   nan, inf, values beyond the precision's range and overlong or malformed tokens are
+   CT_ERROR_IO; sizes beyond the limits CT_ERROR_INVALID_SIZE. ct_problem_read(f, out) is
+   ct_problem_read_max(f, 0, out). On an error out holds no arrays. */
+CT_API ct_result ct_problem_read_max(FILE *f, size_t max_bytes, ct_problem_data *out);
 CT_API ct_result ct_problem_read(FILE *f, ct_problem_data *out);
 CT_API void ct_problem_data_free(ct_problem_data *d);
 #endif
@@ -2806,9 +2867,30 @@ CT__PRIVATE void ct__fac_solve(const ct__fac *f, const ct__op *op, ct_real *b) {
 /* Euclidean projections ([Tsounis25] eq. 147-151; [Carpentier24] Sec. II-B). The polar
    region is tested first for K_mu and membership first for K_mu*, so mu = 0 needs no special
    case: K_0 is the ray {x_T = 0, x_n >= 0} and K_0* the half-space {x_n >= 0}. ||x_T|| = 0
-   never reaches a division. */
+   never reaches a division. Every projection onto a cone is positively homogeneous, P(c x) =
+   c P(x): an input above CT_HUGE (whose squares would overflow) is projected scaled down by
+   2^-600 (float: 2^-100), exactly, and scaled back, so finite input gives finite output. */
+#define CT__PROJ_SCALE ((ct_real)(sizeof(ct_real) == 4 ? 7.888609052210118e-31 : 2.409919865102884e-181))
+CT__PRIVATE int ct__proj_big(const ct_real *x, int k) {
+    int i;
+    for (i = 0; i < k; ++i)
+        if (CONTACT_FABS(x[i]) > CT_HUGE && ct__finite(x[i])) return 1;
+    return 0;
+}
+CT__PRIVATE void ct__proj_scaled(void (*proj)(ct_real, const ct_real *, ct_real *), ct_real mu, const ct_real *x,
+                                 ct_real *out, int k) {
+    ct_real y[3];
+    int i;
+    for (i = 0; i < k; ++i) y[i] = x[i] * CT__PROJ_SCALE;
+    proj(mu, y, out);
+    for (i = 0; i < k; ++i) out[i] /= CT__PROJ_SCALE;
+}
 CT_API void ct_project_cone(ct_real mu, const ct_real x[3], ct_real out[3]) {
     ct_real t = ct__norm_t(x), n = x[2];
+    if (ct__proj_big(x, 3)) {
+        ct__proj_scaled(ct_project_cone, mu, x, out, 3);
+        return;
+    }
     if (mu * t <= -n) {
         out[0] = out[1] = out[2] = 0;
     } else if (t <= mu * n) {
@@ -2821,6 +2903,10 @@ CT_API void ct_project_cone(ct_real mu, const ct_real x[3], ct_real out[3]) {
 
 CT_API void ct_project_dual_cone(ct_real mu, const ct_real x[3], ct_real out[3]) {
     ct_real t = ct__norm_t(x), n = x[2];
+    if (ct__proj_big(x, 3)) {
+        ct__proj_scaled(ct_project_dual_cone, mu, x, out, 3);
+        return;
+    }
     if (mu * t <= n) {
         out[0] = x[0]; out[1] = x[1]; out[2] = n;
     } else if (t <= -mu * n) {
@@ -2841,6 +2927,15 @@ CT_API void ct_project_polar_cone(ct_real mu, const ct_real x[3], ct_real out[3]
 
 CT_API void ct_project_disk(ct_real r, const ct_real x[2], ct_real out[2]) {
     ct_real t = CONTACT_SQRT(x[0] * x[0] + x[1] * x[1]);
+    if (ct__proj_big(x, 2) || CONTACT_FABS(r) > CT_HUGE) { /* P_disk(c r)(c x) = c P_disk(r)(x) */
+        ct_real y[2];
+        y[0] = x[0] * CT__PROJ_SCALE;
+        y[1] = x[1] * CT__PROJ_SCALE;
+        ct_project_disk(r * CT__PROJ_SCALE, y, out);
+        out[0] /= CT__PROJ_SCALE;
+        out[1] /= CT__PROJ_SCALE;
+        return;
+    }
     if (t <= r) {
         out[0] = x[0]; out[1] = x[1];
     } else if (r <= 0) {
@@ -2862,6 +2957,10 @@ CT_API void ct_project_disk(ct_real r, const ct_real x[2], ct_real out[2]) {
      apex       otherwise (x is in the polar cone) */
 CT_API void ct_project_pyramid(ct_real mu, const ct_real x[3], ct_real out[3]) {
     ct_real a = CONTACT_FABS(x[0]), b = CONTACT_FABS(x[1]), n = x[2], p[3], pa, pb, s;
+    if (ct__proj_big(x, 3)) {
+        ct__proj_scaled(ct_project_pyramid, mu, x, out, 3);
+        return;
+    }
     if (a <= mu * n && b <= mu * n) {
         out[0] = x[0]; out[1] = x[1]; out[2] = n;
         return;
@@ -2897,7 +2996,7 @@ CT_API ct_result ct_project_cone_metric(ct_real mu, const ct_real d[3], const ct
     if (!d || !x || !out) return CT_ERROR_INVALID_ARGUMENT;
     if (!(d[0] > 0) || !(d[2] > 0) ||
         CONTACT_FABS(d[0] - d[1]) > 8 * CT_EPS * ct__max(d[0], CONTACT_FABS(d[1])))
-        return CT_ERROR_INVALID_ARGUMENT;
+        return CT_ERROR_INVALID_VALUE;
     st = CONTACT_SQRT(d[0]);
     sn = CONTACT_SQRT(d[2]);
     u[0] = st * x[0]; u[1] = st * x[1]; u[2] = sn * x[2];
@@ -3327,7 +3426,7 @@ CT__PRIVATE ct_result ct__criteria_args(const ct_problem *p, const ct_real *lamb
                                         ct_flavor flavor, const ct_residuals *out) {
     if (!p || !lambda || !v || !out || (p->nc > 0 && !p->mu) || !p->g) return CT_ERROR_INVALID_ARGUMENT;
     if (!ct__sizes_ok(p->nb, p->nu, p->nc)) return CT_ERROR_INVALID_SIZE;
-    if ((unsigned)flavor > (unsigned)CT_FLAVOR_SOFT) return CT_ERROR_INVALID_ARGUMENT;
+    if ((unsigned)flavor > (unsigned)CT_FLAVOR_SOFT) return CT_ERROR_INVALID_VALUE;
     if (flavor == CT_FLAVOR_SOFT) {
 #ifdef CT__HAS_SOFT
         if (p->nb + p->nu + p->nc > 0 && !p->G && !p->Gs && !p->Gop) return CT_ERROR_INVALID_ARGUMENT;
@@ -3351,7 +3450,7 @@ CT_API ct_result ct_criteria_rule(const ct_problem *p, const ct_real *lambda, co
                                   ct_flavor flavor, ct_stop_rule rule, ct_residuals *out) {
     ct_result res = ct__criteria_args(p, lambda, v, flavor, out);
     if (res != CT_OK) return res;
-    if (rule != CT_STOP_ABSOLUTE && rule != CT_STOP_RELATIVE) return CT_ERROR_INVALID_ARGUMENT;
+    if (rule != CT_STOP_ABSOLUTE && rule != CT_STOP_RELATIVE) return CT_ERROR_INVALID_VALUE;
     ct__criteria_want(p, lambda, v, flavor, out, rule == CT_STOP_RELATIVE ? CT__WANT_NAT : CT__WANT_ABS);
     if (flavor == CT_FLAVOR_SOFT) return CT_OK; /* the soft law has one residual: all computed */
     if (rule == CT_STOP_RELATIVE) {
@@ -3399,9 +3498,12 @@ CT_API ct_result ct_velocity(const ct_problem *p, const ct_real *lambda, ct_real
    section). ct_workspace_size walks the same functions with a NULL base. */
 typedef struct ct__common {
     ct_real *lprev; /* n: the previous iterate (stall test, divergence fallback)               */
+    ct_real *save;  /* 2n or NULL: the caller's lambda and v, for a method that can refuse G
+                       after writing them (saves = 1; ct__solver_run puts them back)          */
 } ct__common;
-CT__PRIVATE void ct__common_layout(ct__arena *a, const ct__dims *d, ct__common *c) {
+CT__PRIVATE void ct__common_layout(ct__arena *a, const ct__dims *d, ct__common *c, int saves) {
     c->lprev = ct__arena_real(a, (size_t)d->n);
+    c->save = saves ? ct__arena_real(a, 2 * (size_t)d->n) : NULL;
 }
 
 CT__PRIVATE void ct__dims_init(ct__dims *d, int nb, int nu, int nc, int form, long nnzl) {
@@ -3443,6 +3545,11 @@ CT_API ct_settings ct_default_settings(void) {
     s.admm.warm_rho = 0;
     s.admm.warm_dual = 0;
     s.history = NULL;
+    s.progress = NULL;
+    s.clock = NULL;
+    s.user = NULL;
+    s.time_limit = 0;
+    s.poll_every = 1;
     s.newton.alpha_max = (ct_real)1.5;  /* Drake's exact line search */
     s.newton.ls_iters = 100;            /* Drake */
     s.newton.ls_tol = (ct_real)1e-8;    /* Drake's f_tolerance */
@@ -3469,6 +3576,7 @@ CT_API ct_settings ct_default_settings(void) {
     s.nsn.prox_inner = 20;
     s.hybrid.newton_first = CT_DEFAULT_HYBRID_NEWTON_FIRST;
     s.hybrid.prox_first = 100;
+    s.hybrid.pgs_budget = (ct_real)0.25;
     s.hybrid.chunk = 10;
     s.hybrid.stable_chunks = 2;
     s.hybrid.switch_tol = (ct_real)1e-2;
@@ -3502,7 +3610,10 @@ CT__PRIVATE ct_result ct__settings_common(const ct_settings *s, const char **fie
     CT__CHECK((unsigned)s->method < (unsigned)CT_METHOD_COUNT_, "method");
     CT__CHECK(s->max_iter >= 0, "max_iter");
     CT__CHECK(s->check_every >= 1, "check_every");
-    CT__CHECK(s->stop == CT_STOP_ABSOLUTE || s->stop == CT_STOP_RELATIVE, "stop");
+    CT__CHECK(s->poll_every >= 1, "poll_every");
+    CT__CHECK(s->time_limit >= 0 && ct__finite(s->time_limit), "time_limit");
+    CT__CHECK(!(s->time_limit > 0) || s->clock, "clock"); /* a time limit needs a clock */
+    CT__CHECK(s->stop == CT_STOP_ABSOLUTE || s->stop == CT_STOP_RELATIVE || s->stop == CT_STOP_NONE, "stop");
     CT__CHECK(s->tol_abs > 0 && ct__finite(s->tol_abs), "tol_abs");
     CT__CHECK(s->tol_rel > 0 && ct__finite(s->tol_rel), "tol_rel");
     CT__CHECK(s->tol_change >= 0 && ct__finite(s->tol_change), "tol_change");
@@ -3790,6 +3901,11 @@ typedef struct ct__run {
     int not_psd;        /* the first factorization failed: G is not PSD (CT_ERROR_NOT_PSD)   */
     int newton_iterations, line_search_steps, linear_solves; /* ct_info's                   */
     int it_base;        /* iterations done before an ADMM chunk (HYBRID_NCP's Newton steps)    */
+    int v_kept;         /* the method returns v as its sweeps kept it (Gauss-Seidel)            */
+    int interrupted;    /* the progress callback or the time limit stopped the solve           */
+    int polls;          /* polls since the start (settings.poll_every)                         */
+    double t0;          /* clock(user) at the start                                            */
+    ct_real *save;      /* 2n or NULL: the caller's lambda and v (ct__common)                   */
 } ct__run;
 
 /* What a solver object precomputes (ct_solver.cache bits); each is valid until an update
@@ -3848,6 +3964,25 @@ CT__PRIVATE ct_real ct__measure(const ct__run *r) {
     return r->s->stop == CT_STOP_RELATIVE ? r->last.relative : r->last.absolute;
 }
 
+/* settings.progress and the time limit: 1 when the solve must stop (and from then on). Every
+   loop of every method calls it once per pass, with its cheap residual (-1: none). */
+CT__PRIVATE int ct__poll(ct__run *r, ct_real residual) {
+    const ct_settings *s = r->s;
+    if (r->interrupted) return 1;
+    if ((!s->progress && !(s->time_limit > 0)) || ++r->polls % s->poll_every != 0) return 0;
+    if (s->time_limit > 0 && s->clock(s->user) - r->t0 > (double)s->time_limit) {
+        r->interrupted = 1;
+    } else if (s->progress) {
+        ct_progress pr;
+        pr.iterations = r->iterations;
+        pr.newton_iterations = r->newton_iterations;
+        pr.factorizations = r->factorizations;
+        pr.residual = residual;
+        r->interrupted = s->progress(s->user, &pr) != 0;
+    }
+    return r->interrupted;
+}
+
 /* settings.history: record iteration r->iterations (the first `capacity` are kept) */
 CT__PRIVATE void ct__record(const ct__run *r, ct_real rho, ct_real primal, ct_real dual,
                             ct_real criterion) {
@@ -3867,6 +4002,7 @@ CT__PRIVATE void ct__record(const ct__run *r, ct_real rho, ct_real primal, ct_re
    and comp for the absolute one: CT__WANT_*), computed by ct_criteria's own code; a point that
    meets it is scored in full, and r->last then holds every residual of ct_criteria. */
 CT__PRIVATE int ct__met(const ct__run *r, const ct_residuals *res) {
+    if (r->s->stop == CT_STOP_NONE) return 0;
     return r->s->stop == CT_STOP_RELATIVE ? res->relative <= r->s->tol_rel : res->absolute <= r->s->tol_abs;
 }
 /* passes = 1: the test alone; 2: a point that meets it is completed with the residuals the
@@ -3921,7 +4057,7 @@ CT__PRIVATE int ct__check(ct__run *r, int k, const ct_real *lambda, ct_real *v, 
                           ct_real rho, ct_real primal, ct_real dual) {
     int met = 0;
     ct_real crit = -1;
-    if ((k + 1) % r->s->check_every == 0) {
+    if ((k + 1) % r->s->check_every == 0 && r->s->stop != CT_STOP_NONE) {
         met = kept ? ct__score_as(r, lambda, v, 1) : ct__converged(r, lambda, v);
         if (met && kept) met = ct__converged(r, lambda, v);
         crit = ct__measure(r);
@@ -3935,7 +4071,7 @@ CT__PRIVATE int ct__check(ct__run *r, int k, const ct_real *lambda, ct_real *v, 
 CT__PRIVATE int ct__stalled(const ct__run *r, const ct_real *l, const ct_real *lprev) {
     ct_real d2 = 0, a = 0, b = 0;
     int i;
-    if (!(r->s->tol_change > 0)) return 0;
+    if (!(r->s->tol_change > 0) || r->s->stop == CT_STOP_NONE) return 0;
     for (i = 0; i < r->n; ++i) {
         ct_real d = l[i] - lprev[i];
         d2 += d * d;
@@ -4033,10 +4169,10 @@ typedef struct ct__penalty {
 CT__PRIVATE ct_result ct__admm_check(const ct_settings *s, const char **field) {
     const ct_admm_settings *a = &s->admm;
     CT__CHECK((unsigned)a->rule <= (unsigned)CT_RHO_FIXED, "admm.rule");
-    CT__CHECK(a->rho0 > 0 && ct__finite(a->rho0), "admm.rho0");
-    CT__CHECK(a->linear_factor > 1 && ct__finite(a->linear_factor), "admm.linear_factor");
-    CT__CHECK((a->rule == CT_RHO_SPECTRAL ? a->eta > 0 : a->eta >= 0) && ct__finite(a->eta), "admm.eta");
-    CT__CHECK(ct__finite(a->rho_power), "admm.rho_power");
+    CT__CHECK(a->rho0 > 0 && a->rho0 <= CT_HUGE, "admm.rho0");
+    CT__CHECK(a->linear_factor > 1 && a->linear_factor <= CT_HUGE, "admm.linear_factor");
+    CT__CHECK((a->rule == CT_RHO_SPECTRAL ? a->eta > 0 : a->eta >= 0) && a->eta <= CT_HUGE, "admm.eta");
+    CT__CHECK(a->rho_power >= -100 && a->rho_power <= 100, "admm.rho_power");
     CT__CHECK(a->rho_power_step >= 0 && a->rho_power_step <= 1, "admm.rho_power_step");
     CT__CHECK(a->ratio > 1 && ct__finite(a->ratio), "admm.ratio");
     CT__CHECK(a->update_every >= 1, "admm.update_every");
@@ -4078,6 +4214,8 @@ CT__PRIVATE void ct__penalty_init(ct__penalty *pen, ct__run *r, ct_real *t1, ct_
     pen->kappa = Lmax / m;
     pen->base = CONTACT_SQRT(m * Lmax);
     pen->rho = pen->base * CONTACT_POW(pen->kappa, pen->pw);
+    /* the updates' range (an exponent of 100 on kappa = 1e12 is not a factorization failure) */
+    pen->rho = ct__min(ct__max(pen->rho, CT_MINVAL * (ct_real)1e10), CT_HUGE);
 }
 
 /* One application of the rule; 1 when rho changed. Spectral: p +-= step when one residual
@@ -4121,9 +4259,15 @@ CT__PRIVATE int ct__penalty_update(ct__penalty *pen, const ct_admm_settings *as,
      multiple of the identity.
    PGS_LCP  ([LeLidec24] Alg. 1): the same with each tangential component clamped to
        [-mu lambda_n, mu lambda_n] (box friction, the model of ODE, PhysX and DART).
-   PGS_CCP  ([LeLidec24] Alg. 2, [Tsounis25] Alg. 2): lambda = P_K(lambda - omega 3/tr(B) (v + s)),
-       the orthogonal projection; s = Gamma(v) with pgs.desaxce (then the fixed point is the
-       NCP: K ∋ lambda _|_ v + Gamma(v) ∈ K*), else s = 0 (the CCP).
+   PGS_CCP  ([LeLidec24] Alg. 2, [Tsounis25] Alg. 2): lambda = P_K(lambda - omega / lambda_max(B)
+       (v + s)), the orthogonal projection; s = Gamma(v) with pgs.desaxce (then the fixed point
+       is the NCP: K ∋ lambda _|_ v + Gamma(v) ∈ K*), else s = 0 (the CCP).
+     Correction of the printed algorithm: [LeLidec24] Alg. 2 steps by 3 / tr(B), the inverse of
+     the MEAN eigenvalue, which overshoots when lambda_max(B) > 2/3 tr(B) (one contact with B =
+     diag(1e-3, 1e-3, 1): 3 / tr = 2.99 / lambda_max, each sweep multiplies the normal error by
+     -1.99, MAX_ITERATIONS with error 1.0 after 10000 sweeps). The projected gradient step
+     1 / lambda_max(B) (ct__sym3_lmax) decreases the block's quadratic whatever B; the two agree
+     when B is a multiple of the identity.
    NBGS, RAISIM, RAISIM_DS (Preclik's model, [Hwangbo18] eq. 8, [Tsounis25] Alg. 4): with
        c = v_i - B lambda_i (the velocity without the contact's own impulse),
        lambda* = 0                       if c_n > 0 (opening),
@@ -4478,7 +4622,7 @@ CT_API ct_result ct_local_contact(ct_local_law law, ct_real mu, const ct_real B[
     ct_raisim_settings def;
     ct_real Bi[9];
     if (!B || !c || !out) return CT_ERROR_INVALID_ARGUMENT;
-    if ((unsigned)law > (unsigned)CT_LOCAL_COULOMB) return CT_ERROR_INVALID_ARGUMENT;
+    if ((unsigned)law > (unsigned)CT_LOCAL_COULOMB) return CT_ERROR_INVALID_VALUE;
     if (!ct__all_finite(B, 9) || !ct__all_finite(c, 3) || !ct__finite(mu)) return CT_ERROR_NON_FINITE;
     if (mu < 0) return CT_ERROR_NEGATIVE_FRICTION;
     if (!rs) {
@@ -4509,6 +4653,22 @@ typedef struct ct__gs {
     int since;      /* ... (kept v: ten checks without progress switch to rows read afresh)     */
 } ct__gs;
 
+/* The largest eigenvalue of a symmetric 3x3 (row-major): the trigonometric solution of its
+   characteristic cubic (Smith 1961), exact up to rounding */
+CT__PRIVATE ct_real ct__sym3_lmax(const ct_real B[9]) {
+    const ct_real p1 = B[1] * B[1] + B[2] * B[2] + B[5] * B[5], q = (B[0] + B[4] + B[8]) / 3;
+    ct_real a0, a4, a8, pp, r;
+    if (!(p1 > 0)) return ct__max(B[0], ct__max(B[4], B[8]));
+    a0 = B[0] - q;
+    a4 = B[4] - q;
+    a8 = B[8] - q;
+    pp = CONTACT_SQRT((a0 * a0 + a4 * a4 + a8 * a8 + 2 * p1) / 6);
+    r = (a0 * (a4 * a8 - B[5] * B[5]) - B[1] * (B[1] * a8 - B[5] * B[2]) + B[2] * (B[1] * B[5] - a4 * B[2])) /
+        (2 * pp * pp * pp); /* det((B - q I) / pp) / 2 */
+    r = ct__min((ct_real)1, ct__max((ct_real)-1, r));
+    return q + 2 * pp * CONTACT_COS(CONTACT_ATAN2(CONTACT_SQRT(1 - r * r), r) / 3);
+}
+
 CT__PRIVATE void ct__gs_setup(ct__gs *gs) {
     ct__run *r = gs->r;
     const ct_problem *p = r->p;
@@ -4522,14 +4682,14 @@ CT__PRIVATE void ct__gs_setup(ct__gs *gs) {
     }
     for (i = 0; i < p->nc; ++i) {
         int q = c0 + 3 * i;
-        ct_real *B = gs->blk + 18 * i, *Bi = B + 9, h, dt, dn, tr;
+        ct_real *B = gs->blk + 18 * i, *Bi = B + 9, h, dt, dn, lm;
         ct__op_block3(&r->op, q, B);
         h = (B[0] - B[4]) / 2; /* lambda_max of the 2x2 tangential block */
         dt = (B[0] + B[4]) / 2 + CONTACT_SQRT(h * h + B[1] * B[1]);
         dn = B[8];
-        tr = B[0] + B[4] + B[8];
-        if (m == CT_METHOD_PGS_CCP) {
-            gs->step[q] = gs->step[q + 1] = gs->step[q + 2] = tr > CT_MINVAL ? 3 * omega / tr : 0;
+        if (m == CT_METHOD_PGS_CCP) { /* 1 / lambda_max(B), not the printed 3 / tr(B) */
+            lm = ct__sym3_lmax(B);
+            gs->step[q] = gs->step[q + 1] = gs->step[q + 2] = lm > CT_MINVAL ? omega / lm : 0;
         } else {
             gs->step[q] = gs->step[q + 1] = dt > CT_MINVAL ? omega / dt : 0;
             gs->step[q + 2] = dn > CT_MINVAL ? omega / dn : 0;
@@ -4552,6 +4712,7 @@ CT__PRIVATE void ct__gs_contact(ct__gs *gs, int i, ct_real v[3], ct_real l[3]) {
     ct_real t[3], c[3], ls[3], a;
     switch (m) {
         case CT_METHOD_PGS_NCP:
+        case CT_METHOD_HYBRID_NCP: /* its first try */
         case CT_METHOD_PGS_LCP: {
             ct_real ln = l[2] - st[2] * v[2], dln;
             ln = ln > 0 ? ln : 0;
@@ -4737,7 +4898,7 @@ CT__PRIVATE ct_status ct__gs_solve(ct__run *r, ct_real *lambda, ct_real *v) {
                 return CT_STATUS_CONVERGED;
             }
         }
-        if (gs.kept && (k + 1) % s->check_every == 0) { /* progress of the kept v's measure */
+        if (gs.kept && (k + 1) % s->check_every == 0 && s->stop != CT_STOP_NONE) { /* the kept v's progress */
             if (gs.best < 0 || ct__measure(r) < gs.best) {
                 gs.best = ct__measure(r);
                 gs.since = 0;
@@ -4754,7 +4915,9 @@ CT__PRIVATE ct_status ct__gs_solve(ct__run *r, ct_real *lambda, ct_real *v) {
         }
         if (ct__stalled(r, lambda, lprev)) return CT_STATUS_STALLED;
         if (ct__diverging(r, k, lambda, lprev, v, au, &certified)) return CT_STATUS_NUMERICAL_FAILURE;
+        if (ct__poll(r, gs.upd)) break;
     }
+    r->v_kept = gs.kept; /* v is lambda's velocity up to the rounding of its updates */
     return CT_STATUS_MAX_ITERATIONS;
 }
 
@@ -5022,6 +5185,10 @@ CT__PRIVATE ct_status ct__admm_iterate(ct__run *r, ct__admm_it *it, int kend, ct
             status = CT_STATUS_STALLED;
             break;
         }
+        if (ct__poll(r, ct__max(rp, rd))) {
+            status = CT_STATUS_INTERRUPTED;
+            break;
+        }
         if ((k + 1) % as->update_every == 0) {
             /* divergence: the last step, d = y - lprev, certifies an unbounded problem twice in
                a row (w, t are free here) */
@@ -5144,8 +5311,10 @@ CT__PRIVATE void ct__qp_project(const ct__qp *q, const ct_real *in, ct_real *out
     }
 }
 
-/* ADMM on one QP (the x-, y- and z-steps of ADMM_NCP with s = 0). Returns -1, or 1 when a
-   factorization failed. */
+/* ADMM on one QP (the x-, y- and z-steps of ADMM_NCP with s = 0). Returns -1, or the row of G
+   whose pivot failed when G_SS + (eta + rho) I is not positive definite: then G is not PSD (a
+   principal submatrix of a PSD matrix is PSD), or -2 when settings.progress or the time limit
+   interrupted it. */
 CT__PRIVATE int ct__qp_solve(ct__run *r, ct__qp *q, ct_real tol, ct_real *scratch) {
     const ct_admm_settings *as = &r->s->admm;
     const ct_real eta = as->eta;
@@ -5153,8 +5322,10 @@ CT__PRIVATE int ct__qp_solve(ct__run *r, ct__qp *q, ct_real tol, ct_real *scratc
     if (q->m == 0) return -1;
     for (k = 0; k < r->s->staggered.inner_iters; ++k) {
         ct_real rp = 0, rd = 0, rho = q->pen.rho, inv = 1 / rho;
+        if (ct__poll(r, -1)) return -2; /* interrupted */
         if (q->rho_f != rho) {
-            if (ct__op_factor(&r->op, q->idx, q->m, NULL, eta + rho, q->L, scratch) >= 0) return 1;
+            const int bad = ct__op_factor(&r->op, q->idx, q->m, NULL, eta + rho, q->L, scratch);
+            if (bad >= 0) return q->idx[bad];
             q->rho_f = rho;
             r->factorizations++;
         }
@@ -5256,12 +5427,20 @@ CT__PRIVATE ct_status ct__staggered(ct__run *r, ct_real *lambda, ct_real *v) {
         /* normal QP: h_N = g_N + (G+R)_NT lambda_T */
         ct__op_cross(&r->op, qn.idx, mN, qt.idx, mT, qt.y, qn.h);
         for (i = 0; i < mN; ++i) qn.h[i] += p->g[qn.idx[i]];
-        if (ct__qp_solve(r, &qn, tol, scratch) >= 0) return CT_STATUS_NUMERICAL_FAILURE;
+        if ((r->fail_row = ct__qp_solve(r, &qn, tol, scratch)) >= 0) {
+            r->not_psd = 1; /* CT_ERROR_NOT_PSD, as ADMM's */
+            return CT_STATUS_NUMERICAL_FAILURE;
+        }
+        if (r->fail_row == -2) break; /* interrupted: lambda is the last outer iterate */
         /* tangential QP: h_T = g_T + (G+R)_TN lambda_N, radii mu lambda_n */
         ct__op_cross(&r->op, qt.idx, mT, qn.idx, mN, qn.y, qt.h);
         for (i = 0; i < mT; ++i) qt.h[i] += p->g[qt.idx[i]];
         for (i = 0; i < nc; ++i) qt.rad[i] = p->mu[i] * qn.y[c0 + i];
-        if (ct__qp_solve(r, &qt, tol, scratch) >= 0) return CT_STATUS_NUMERICAL_FAILURE;
+        if ((r->fail_row = ct__qp_solve(r, &qt, tol, scratch)) >= 0) {
+            r->not_psd = 1;
+            return CT_STATUS_NUMERICAL_FAILURE;
+        }
+        if (r->fail_row == -2) break;
         for (i = 0; i < n; ++i) lambda[idx[i]] = y[i];
         r->iterations = k + 1;
         r->rho = qn.pen.rho;
@@ -5273,7 +5452,9 @@ CT__PRIVATE ct_status ct__staggered(ct__run *r, ct_real *lambda, ct_real *v) {
         if (ct__stalled(r, lambda, lprev)) return CT_STATUS_STALLED;
         if (ct__diverging(r, k, lambda, lprev, v, m.u, &certified))
             return CT_STATUS_NUMERICAL_FAILURE;
+        if (ct__poll(r, -1)) break;
     }
+    r->fail_row = -1;
     return CT_STATUS_MAX_ITERATIONS;
 }
 
@@ -5513,6 +5694,10 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
 
     for (k = 0; k < r->s->max_iter; ++k) {
         ct_real d0, alpha, cost_new;
+        if (ct__poll(r, -1)) { /* interrupted: lambda is the last iterate's impulse */
+            CONTACT_MEMCPY(lambda, gam, (size_t)n * sizeof(ct_real));
+            return CT_STATUS_MAX_ITERATIONS;
+        }
         /* the gradient (Q q - c) - A^T gamma into grad */
         ct__nwq_eval(&Q, q, grad);
         ct__atmul(A, n, m, lda, gam, dq);
@@ -5566,7 +5751,7 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
                 alpha = ns->alpha_max;
             } else {
                 alpha = ct__min((ct_real)1, ns->alpha_max);
-                for (it = 0; it < ns->ls_iters; ++it) {
+                for (it = 0; it < ns->ls_iters && !ct__poll(r, -1); ++it) {
                     ct_real next;
                     f = ct__nwls_eval(&ls, alpha, &dd);
                     if (f < 0) lo = alpha;
@@ -5918,7 +6103,10 @@ CT_API ct_result ct_jvp(const ct_problem *p, const ct_settings *s, ct_workspace 
     res = ct__lin_setup(&z, p, s, ws, lambda, v, &L);
     if (res != CT_OK) return res;
     n = z.n;
-    if ((dmu || dR) && z.soft) return CT_ERROR_INVALID_ARGUMENT; /* not provided for the soft models */
+    if ((dmu || dR) && z.soft) return CT_ERROR_INVALID_VALUE; /* not provided for the soft models */
+    if ((dg && !ct__all_finite(dg, (size_t)n)) || (dG && !ct__all_finite(dG, (size_t)n * n)) ||
+        (dmu && !ct__all_finite(dmu, (size_t)p->nc)) || (dR && !ct__all_finite(dR, (size_t)n)))
+        return CT_ERROR_NON_FINITE;
     rhs = L.y;
     b = L.z;
     t = L.w;
@@ -5965,7 +6153,9 @@ CT_API ct_result ct_vjp(const ct_problem *p, const ct_settings *s, ct_workspace 
     res = ct__lin_setup(&z, p, s, ws, lambda, v, &L);
     if (res != CT_OK) return res;
     n = z.n;
-    if ((mubar || Rbar) && z.soft) return CT_ERROR_INVALID_ARGUMENT;
+    if ((mubar || Rbar) && z.soft) return CT_ERROR_INVALID_VALUE;
+    if ((lbar && !ct__all_finite(lbar, (size_t)n)) || (vbar && !ct__all_finite(vbar, (size_t)n)))
+        return CT_ERROR_NON_FINITE;
     w = L.y;
     t = L.z;
     u = L.w;
@@ -6117,7 +6307,7 @@ CT_API ct_result ct_inverse_dynamics(const ct_problem *p, const ct_settings *s, 
             e->primal = e->dual = -1;
             e->criterion = crit;
         }
-        if (crit <= (s->stop == CT_STOP_RELATIVE ? s->tol_rel : s->tol_abs)) {
+        if (s->stop != CT_STOP_NONE && crit <= (s->stop == CT_STOP_RELATIVE ? s->tol_rel : s->tol_abs)) {
             info->status = CT_STATUS_CONVERGED;
             break;
         }
@@ -6182,6 +6372,13 @@ CT__PRIVATE ct_result ct__compliance_args(const ct_problem *p, int first, int co
     return CT_OK;
 }
 
+/* the helpers' outputs: finite input can overflow (a time constant of 1e-300): CT_OK only for
+   values within the input range of a solve */
+CT__PRIVATE ct_result ct__compliance_out(const ct_real *R, const ct_real *vref, int rows) {
+    if (!ct__in_range(R, (size_t)rows) || (vref && !ct__in_range(vref, (size_t)rows))) return CT_ERROR_OUT_OF_RANGE;
+    return CT_OK;
+}
+
 CT_API ct_result ct_compliance_mujoco(const ct_problem *p, int row0, int rows,
                                       const ct_real solref[2], const ct_real solimp[5],
                                       ct_real dt, const ct_real *pos, const ct_real *vel,
@@ -6206,7 +6403,7 @@ CT_API ct_result ct_compliance_mujoco(const ct_problem *p, int row0, int rows,
     power = solimp[4];
     if (!(dt > 0) || !(width >= 0) || !(mid > 0 && mid < 1) || !(power >= 1) ||
         (tangent_ref != 0 && tangent_ref != 1))
-        return CT_ERROR_INVALID_ARGUMENT;
+        return CT_ERROR_INVALID_VALUE;
     if (solref[0] > 0) { /* (timeconst, dampratio), timeconst >= 2 dt (MuJoCo's refsafe) */
         ct_real tc = ct__max(solref[0], 2 * dt), dr = solref[1];
         if (!(dr > 0)) return CT_ERROR_INVALID_ARGUMENT;
@@ -6216,7 +6413,7 @@ CT_API ct_result ct_compliance_mujoco(const ct_problem *p, int row0, int rows,
         b = -solref[1] / dmax;
         kk = -solref[0] / (dmax * dmax);
     } else {
-        return CT_ERROR_INVALID_ARGUMENT;
+        return CT_ERROR_INVALID_VALUE;
     }
     ct__op_init(&op, p);
     for (j = row0; j < row0 + rows; ++j) {
@@ -6248,7 +6445,7 @@ CT_API ct_result ct_compliance_mujoco(const ct_problem *p, int row0, int rows,
             if (is_contact && !normal && !tangent_ref) vref[j] = 0;
         }
     }
-    return CT_OK;
+    return ct__compliance_out(R + row0, vref ? vref + row0 : NULL, rows);
 }
 
 CT_API ct_result ct_compliance_sap(const ct_problem *p, int c0, int count, ct_real dt, ct_real k,
@@ -6261,7 +6458,7 @@ CT_API ct_result ct_compliance_sap(const ct_problem *p, int c0, int count, ct_re
         !ct__finite(sigma) || (phi0 && !ct__all_finite(phi0, (size_t)p->nc)))
         return CT_ERROR_NON_FINITE;
     if (!(dt > 0) || !(k > 0) || !(tau_d >= 0) || !(beta >= 0) || !(sigma >= 0))
-        return CT_ERROR_INVALID_ARGUMENT;
+        return CT_ERROR_INVALID_VALUE;
     for (i = c0; i < c0 + count; ++i) {
         const int r0 = p->nb + p->nu + 3 * i;
         ct_real w = ct__block_frobenius(p, i) / 3;
@@ -6272,7 +6469,8 @@ CT_API ct_result ct_compliance_sap(const ct_problem *p, int c0, int count, ct_re
             vref[r0 + 2] = (phi0 ? phi0[i] : 0) / (dt + tau_d);
         }
     }
-    return CT_OK;
+    c0 = p->nb + p->nu + 3 * c0;
+    return ct__compliance_out(R + c0, vref ? vref + c0 : NULL, 3 * count);
 }
 
 CT_API ct_result ct_compliance_contactbench(const ct_problem *p, int c0, int count, ct_real *R) {
@@ -6306,7 +6504,8 @@ CT_API ct_result ct_compliance_spring_damper(const ct_problem *p, int c0, int co
             vref[r0 + 2] = k * (phi0 ? phi0[i] : 0) / (k * dt + d);
         }
     }
-    return CT_OK;
+    c0 = p->nb + p->nu + 3 * c0;
+    return ct__compliance_out(R + c0, vref ? vref + c0 : NULL, 3 * count);
 }
 #endif /* CT__HAS_COMPLIANCE */
 
@@ -6621,7 +6820,7 @@ CT__PRIVATE ct_status ct__nsn_run(ct__run *r, ct__nsn_mem *m, int prox, int max_
     const ct_problem *p = r->p;
     const ct_nsn_settings *ns = &r->s->nsn;
     const int n = r->n, M_mem = ns->ls_memory;
-    ct_real ref_hist[32], dmax, sg = 0, mem = 0, e, e_best, e_keep, f2, fc2 = 0;
+    ct_real ref_hist[32], dmax, sg = 0, mem = 0, e, e_best, e_keep, f2 = -1, fc2 = 0;
     ct_status status = CT_STATUS_MAX_ITERATIONS;
     int i, steps = 0, nh = 0, inner = 0, stall = 0, first = 1, met, ms;
     const ct_real *rf = prox ? m->rs : m->rho; /* the weights of F */
@@ -6643,6 +6842,10 @@ CT__PRIVATE ct_status ct__nsn_run(ct__run *r, ct__nsn_mem *m, int prox, int max_
             break;
         }
         if (steps >= max_steps) break;
+        if (ct__poll(r, CONTACT_SQRT(f2 > 0 ? f2 : 0))) {
+            status = CT_STATUS_INTERRUPTED;
+            break;
+        }
         if (!prox) { /* s follows the error; the centre is the current point */
             sg = ct__max(ct__min(ns->sigma_c * e, ns->sigma_cap), mem);
             CONTACT_MEMCPY(m->c, lambda, (size_t)n * sizeof(ct_real));
@@ -6712,6 +6915,7 @@ CT__PRIVATE ct_status ct__nsn_run(ct__run *r, ct__nsn_mem *m, int prox, int max_
             }
             ft2 = ct__nsn_F(p, rf, m->lt, m->vt, m->Ft, NULL, NULL, NULL);
             if (ls > 0) ++r->line_search_steps;
+            if (ls > 0 && ct__poll(r, CONTACT_SQRT(ft2 > 0 ? ft2 : 0))) break; /* not accepted */
             if (ft2 <= (1 - 2 * ns->ls_gamma * t) * ref && ct__finite(ft2)) {
                 accepted = 1;
                 break;
@@ -6813,6 +7017,8 @@ static const ct__method ct__method_prox_ncp = {CT_METHOD_PROX_NCP, "PROX_NCP", C
 
 /* >>solver-hybrid ------------------------------------------------------------------------ */
 /* HYBRID_NCP: ADMM_NCP for the global phase, NEWTON_NCP to finish, PROX_NCP as the last resort.
+     PGS_NCP sweeps worth hybrid.pgs_budget of one factorization (ct__hyb_pgs): kept only if
+       they converge (a large dense G with easy modes: a few sweeps cost less than one LU);
      Newton from the start (hybrid.newton_first steps, stall hybrid.newton_stall): the cheap
        case, a warm start or modes that are easy to guess; converged: done, else from its best
        point PROX_NCP (hybrid.prox_first steps): most of the rest; converged: done, else:
@@ -6824,8 +7030,8 @@ static const ct__method ct__method_prox_ncp = {CT_METHOD_PROX_NCP, "PROX_NCP", C
        stall newton_stall), and from the second phase on PROX_NCP (prox_max steps); converged:
        done; else ADMM resumes from the phase's best point with a fresh dual, and the next
        switch waits for twice as many stable chunks.
-   max_iter bounds the ADMM iterations; ct_info.iterations = ADMM iterations + Newton steps
-   (newton_iterations). Why: Newton's failures are stationary points of ||F||^2 with wrong
+   max_iter bounds the PGS sweeps and ADMM iterations together; ct_info.iterations = sweeps +
+   ADMM iterations + Newton steps (newton_iterations). Why: Newton's failures are stationary points of ||F||^2 with wrong
    modes, which ADMM does not have; ADMM's tail is long where Newton converges in a few steps
    once the modes are right; PROX solves what ADMM stalls on (mu = 2, mass ratios of 1e6).
    Measured: docs/methods.md. */
@@ -6833,7 +7039,8 @@ static const ct__method ct__method_prox_ncp = {CT_METHOD_PROX_NCP, "PROX_NCP", C
 CT__PRIVATE void ct__hyb_layout(ct__arena *a, const ct__dims *d, void *mem) {
     (void)mem;
     ct__admm_layout(a, d, NULL); /* first: its dual z is the solver object's */
-    ct__nsn_layout(a, d, NULL);
+    ct__gs_layout(a, d, NULL);
+    ct__nsn_layout(a, d, NULL);  /* last: its sparse LU's size follows the analysis */
 }
 /* both orderings: ADMM's factor (last of its arrays) and Newton's sparse LU (after them) */
 CT__PRIVATE ct_result ct__hyb_analyze(ct__run *r, ct__dims *d) {
@@ -6842,6 +7049,7 @@ CT__PRIVATE ct_result ct__hyb_analyze(ct__run *r, ct__dims *d) {
     if (res == CT_OK) {
         ct__arena a = r->mem;
         ct__admm_layout(&a, d, NULL);
+        ct__gs_layout(&a, d, NULL);
         res = ct__nsn_analyze_at(r, a, d);
     }
 #endif
@@ -6852,6 +7060,7 @@ CT__PRIVATE ct_result ct__hyb_check(const ct_settings *s, const char **field) {
     ct_result r;
     CT__CHECK(h->newton_first >= 0, "hybrid.newton_first");
     CT__CHECK(h->prox_first >= 0, "hybrid.prox_first");
+    CT__CHECK(h->pgs_budget >= 0 && ct__finite(h->pgs_budget), "hybrid.pgs_budget");
     CT__CHECK(h->chunk >= 1, "hybrid.chunk");
     CT__CHECK(h->stable_chunks >= 1, "hybrid.stable_chunks");
     CT__CHECK(h->switch_tol > 0 && ct__finite(h->switch_tol), "hybrid.switch_tol");
@@ -6863,34 +7072,92 @@ CT__PRIVATE ct_result ct__hyb_check(const ct_settings *s, const char **field) {
     r = ct__nsn_check(s, field);
     return r == CT_OK ? ct__admm_check(s, field) : r;
 }
+/* The first try: PGS_NCP sweeps worth hybrid.pgs_budget of one Newton factorization (dense:
+   2 n^2 flops a sweep against 2 n^3 / 3, so n / 3 sweeps a factorization; block-sparse: 18 per
+   stored block of G against 54 nnz(L)^2 / groups), scored every 5 sweeps. Converged: done; else
+   lambda and v are put back as they were (a PGS point that did not converge is often a worse
+   start for Newton than the caller's: mass ratios). Cheap where it matters: on a large dense G
+   (one body, hundreds of contacts) a sweep costs a few thousandths of a factorization. */
+CT__PRIVATE ct_status ct__hyb_pgs(ct__run *r, ct__nsn_mem *m, ct__gs_mem *gm, ct_real *lambda, ct_real *v,
+                                  int *done) {
+    const ct_problem *p = r->p;
+    const int n = r->n;
+    double work, sweep;
+    int k, sweeps;
+    ct__gs gs;
+    if (r->dims.form == CT__FORM_SPARSE) {
+        const double ng = r->dims.ng > 0 ? r->dims.ng : 1, l = (double)r->dims.nnzl + ng;
+        work = 54 * l * l / ng;
+        sweep = 18 * (double)p->Gs->row_ptr[r->dims.ng];
+    } else {
+        work = 2.0 / 3 * (double)n * n * n;
+        sweep = 2 * (double)n * n;
+    }
+    sweeps = sweep > 0 ? (int)ct__min((ct_real)r->s->max_iter, (ct_real)(r->s->hybrid.pgs_budget * work / sweep)) : 0;
+    *done = 0;
+    if (sweeps < 1) return CT_STATUS_MAX_ITERATIONS;
+    CONTACT_MEMCPY(m->best, lambda, (size_t)n * sizeof(ct_real));
+    gs.r = r;
+    gs.step = gm->step;
+    gs.blk = gm->blk;
+    gs.preclik = 0;
+    gs.slide = 2;
+    gs.alpha = r->s->pgs.omega;
+    gs.kept = 1;
+    ct__gs_setup(&gs);
+    for (k = 1; k <= sweeps; ++k) {
+        ct__gs_sweep(&gs, lambda, v);
+        ++r->iterations;
+        *done = k;
+        if (ct__poll(r, gs.upd)) break;
+        if (k % 5 == 0 || k == sweeps) {
+            int met;
+            ct_velocity(p, lambda, v);
+            if (!ct__all_finite(lambda, (size_t)n) || !ct__in_range(lambda, (size_t)n)) break;
+            (void)ct__nsn_error(r, lambda, v, &met);
+            if (met) return CT_STATUS_CONVERGED;
+        }
+    }
+    CONTACT_MEMCPY(lambda, m->best, (size_t)n * sizeof(ct_real));
+    ct_velocity(p, lambda, v);
+    r->last_met = 0;
+    return CT_STATUS_MAX_ITERATIONS;
+}
+
 CT__PRIVATE ct_status ct__hyb_solve(ct__run *r, ct_real *lambda, ct_real *v) {
     const ct_hybrid_settings *h = &r->s->hybrid;
     const ct_problem *p = r->p;
     ct__admm_it it;
     ct__nsn_mem m;
+    ct__gs_mem gm;
     ct__arena a = r->mem;
     ct_status st = CT_STATUS_MAX_ITERATIONS;
     ct_real e = 1, dmax;
-    int i, same = 0, phase_its = 0, need = h->stable_chunks, phases = 0, admm = 0;
+    int i, same = 0, phase_its = 0, need = h->stable_chunks, phases = 0, admm = 0, sweeps = 0, kmax;
     ct__admm_layout(&a, &r->dims, NULL);
+    ct__gs_layout(&a, &r->dims, &gm);
     ct__nsn_layout(&a, &r->dims, &m);
-    if (h->newton_first > 0) { /* the optimistic start */
+    if (h->pgs_budget > 0 && ct__hyb_pgs(r, &m, &gm, lambda, v, &sweeps) == CT_STATUS_CONVERGED)
+        return CT_STATUS_CONVERGED;
+    kmax = r->s->max_iter - sweeps; /* max_iter bounds the sweeps and ADMM's iterations */
+    if (h->newton_first > 0 && !r->interrupted) { /* the optimistic start */
         st = ct__nsn_run(r, &m, 0, h->newton_first, h->newton_stall, lambda, v, &e);
         if (st == CT_STATUS_CONVERGED || st == CT_STATUS_NUMERICAL_FAILURE) return st;
     }
-    if (h->prox_first > 0) { /* the surer local method, still without ADMM */
+    if (h->prox_first > 0 && !r->interrupted) { /* the surer local method, still without ADMM */
         st = ct__nsn_run(r, &m, 1, h->prox_first, r->s->nsn.stall_iters, lambda, v, &e);
         if (st == CT_STATUS_CONVERGED || st == CT_STATUS_NUMERICAL_FAILURE) return st;
     }
+    if (r->interrupted) return CT_STATUS_INTERRUPTED;
     if (!ct__admm_begin(r, &it, lambda)) return CT_STATUS_NUMERICAL_FAILURE;
     admm = 1;
     for (i = 0; i < p->nc; ++i) m.prev[i] = -1;
     st = CT_STATUS_MAX_ITERATIONS;
-    while (it.k < r->s->max_iter) {
+    while (it.k < kmax) {
         int changed = 0;
-        const int kend = it.k + h->chunk < r->s->max_iter ? it.k + h->chunk : r->s->max_iter;
+        const int kend = it.k + h->chunk < kmax ? it.k + h->chunk : kmax;
         phase_its += kend - it.k;
-        r->it_base = r->newton_iterations;
+        r->it_base = r->newton_iterations + sweeps;
         st = ct__admm_iterate(r, &it, kend, v);
         if (st != CT_STATUS_MAX_ITERATIONS) break; /* converged, stalled, or failed */
         /* the modes and the error at the ADMM point */
@@ -6978,6 +7245,15 @@ CT_API ct_result ct_settings_validate(const ct_settings *s) {
      ct_criteria in the method's flavor and in the NCP flavor -> ct_info. */
 
 /* The run of the method of sv on its memory (the common arrays, then the method's) */
+/* The methods whose solve can refuse G after lambda and v were written (ADMM's first
+   factorization, also inside HYBRID_NCP; STAGGERED's QP factors: CT_ERROR_NOT_PSD) keep the
+   caller's lambda and v, so
+   that an error return leaves them untouched */
+#ifdef CT__HAS_ADMM
+#define CT__SAVES(d) ((d)->prepare == ct__admm_prepare || (d)->id == CT_METHOD_STAGGERED)
+#else
+#define CT__SAVES(d) ((d)->id == CT_METHOD_STAGGERED)
+#endif
 CT__PRIVATE void ct__run_init(ct__run *r, ct_solver *sv, const ct__method *d) {
     ct__common c;
     CONTACT_MEMSET(r, 0, sizeof(*r));
@@ -6988,8 +7264,9 @@ CT__PRIVATE void ct__run_init(ct__run *r, ct_solver *sv, const ct__method *d) {
     ct__dims_init(&r->dims, r->p->nb, r->p->nu, r->p->nc, ct__form(r->p), sv->nnzl);
     r->mem.base = sv->ws.base;
     r->mem.at = 0;
-    ct__common_layout(&r->mem, &r->dims, &c);
+    ct__common_layout(&r->mem, &r->dims, &c, CT__SAVES(d));
     r->lprev = c.lprev;
+    r->save = c.save;
     r->n = r->dims.n;
     r->flavor = d->flavor(r->s);
     r->fail_row = -1;
@@ -7001,7 +7278,7 @@ CT__PRIVATE size_t ct__bytes(const ct__method *d, const ct__dims *dims) {
     ct__common c;
     a.base = NULL;
     a.at = 0;
-    ct__common_layout(&a, dims, &c);
+    ct__common_layout(&a, dims, &c, CT__SAVES(d));
     d->layout(&a, dims, NULL);
     return a.at;
 }
@@ -7115,6 +7392,13 @@ CT__PRIVATE ct_result ct__info_error(ct_info *info, ct_result r, const ct__why *
 }
 
 /* Solve the set-up problem of sv (ct_solver_solve, and ct_solve: fresh = 1) */
+/* the arrays [a, a + na) and [b, b + nb) share memory (compared as addresses) */
+CT__PRIVATE int ct__overlap(const ct_real *a, const ct_real *b, size_t na, size_t nb) {
+    const uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
+    if (!a || !b) return 0;
+    return x < y + nb * sizeof(ct_real) && y < x + na * sizeof(ct_real);
+}
+
 CT__PRIVATE ct_result ct__solver_run(ct_solver *sv, ct_real *lambda, ct_real *v, ct_info *info, int fresh) {
     const ct_problem *p = &sv->problem;
     const ct_settings *s = &sv->settings;
@@ -7133,15 +7417,25 @@ CT__PRIVATE ct_result ct__solver_run(ct_solver *sv, ct_real *lambda, ct_real *v,
         why.field = lambda ? "v" : "lambda";
         return ct__info_error(info, CT_ERROR_INVALID_ARGUMENT, &why);
     }
+    if (n > 0 && (ct__overlap(lambda, v, n, n) || ct__overlap(lambda, p->g, n, n) || ct__overlap(v, p->g, n, n) ||
+                  (p->G && (ct__overlap(lambda, p->G, n, (size_t)n * n) || ct__overlap(v, p->G, n, (size_t)n * n))))) {
+        why.field = "lambda/v"; /* the outputs may not share memory with each other or the inputs */
+        return ct__info_error(info, CT_ERROR_INVALID_ARGUMENT, &why);
+    }
+    ct__run_init(&run, sv, d);
+    if (s->time_limit > 0) run.t0 = s->clock(s->user);
+    if (run.save && n > 0) { /* the caller's lambda and v, for an error found by the solve */
+        CONTACT_MEMCPY(run.save, lambda, (size_t)n * sizeof(ct_real));
+        CONTACT_MEMCPY(run.save + n, v, (size_t)n * sizeof(ct_real));
+    }
     res = ct__start(s, lambda, n, &why);
     if (res != CT_OK) return ct__info_error(info, res, &why);
 
-    ct__run_init(&run, sv, d);
     info->flavor = run.flavor;
     info->workspace_peak = ct__bytes(d, &run.dims);
     if (n > 0) { /* every solver starts from v = the velocity of its start */
         ct__start_velocity(&run, lambda, v);
-        if (run.flavor != CT_FLAVOR_SIGNORINI) start_met = ct__score(&run, lambda, v);
+        if (run.flavor != CT_FLAVOR_SIGNORINI && s->stop != CT_STOP_NONE) start_met = ct__score(&run, lambda, v);
     }
     if (n == 0 || start_met) {
         /* nothing to solve, or the start (a warm start, or lambda = 0 when every contact opens)
@@ -7151,6 +7445,10 @@ CT__PRIVATE ct_result ct__solver_run(ct_solver *sv, ct_real *lambda, ct_real *v,
         st_out = d->solve(&run, lambda, v);
         if (!fresh && (sv->cache & CT__CACHE_ORDER)) run.reused |= CT_REUSED_ORDERING;
         if (run.not_psd) { /* G + R + shift I not PD: G has a negative eigenvalue */
+            if (run.save) { /* lambda and v as they were */
+                CONTACT_MEMCPY(lambda, run.save, (size_t)n * sizeof(ct_real));
+                CONTACT_MEMCPY(v, run.save + n, (size_t)n * sizeof(ct_real));
+            }
             why.field = "G";
             why.index = run.fail_row;
             return ct__info_error(info, CT_ERROR_NOT_PSD, &why);
@@ -7162,12 +7460,17 @@ CT__PRIVATE ct_result ct__solver_run(ct_solver *sv, ct_real *lambda, ct_real *v,
         if (st_out == CT_STATUS_CONVERGED && run.last_met) {
             info->model = run.last;
         } else {
-            ct_velocity(p, lambda, v);
+            /* a fixed budget (CT_STOP_NONE) scores the sweeps' kept velocity: no product */
+            if (!(run.v_kept && s->stop == CT_STOP_NONE)) ct_velocity(p, lambda, v);
             ct__criteria_want(p, lambda, v, run.flavor, &info->model, CT__WANT_ALL);
         }
         if (run.flavor == CT_FLAVOR_NCP) info->ncp = info->model;
         else ct__criteria_want(p, lambda, v, CT_FLAVOR_NCP, &info->ncp, CT__WANT_ALL);
-        if (st_out != CT_STATUS_NUMERICAL_FAILURE) {
+        if (run.interrupted && st_out != CT_STATUS_NUMERICAL_FAILURE) {
+            st_out = CT_STATUS_INTERRUPTED; /* whatever the point's residuals */
+        } else if (s->stop == CT_STOP_NONE) {
+            if (st_out == CT_STATUS_MAX_ITERATIONS || st_out == CT_STATUS_CONVERGED) st_out = CT_STATUS_ITERATIONS_DONE;
+        } else if (st_out != CT_STATUS_NUMERICAL_FAILURE) {
             /* CONVERGED means the returned point meets the tolerance in the method's flavor.
                For NCP, CCP and LCP the residuals are a complete optimality measure, so a
                point that meets them is converged whatever stopped the solver; Preclik's model
@@ -7423,7 +7726,7 @@ CT__PRIVATE ct_real *ct__solver_dual(const ct_solver *sv) {
         ct__dims_init(&dims, sv->problem.nb, sv->problem.nu, sv->problem.nc, ct__form(&sv->problem), sv->nnzl);
         a.base = sv->ws.base;
         a.at = 0;
-        ct__common_layout(&a, &dims, &c);
+        ct__common_layout(&a, &dims, &c, 1);
         ct__admm_layout(&a, &dims, &m);
         return m.z;
     }
@@ -7450,8 +7753,8 @@ CT_API ct_result ct_solver_state_set(ct_solver *sv, const ct_solver_state *st, c
     ct_real *z;
     if (!sv || !st) return CT_ERROR_INVALID_ARGUMENT;
     if (!sv->ready) return CT_ERROR_NO_SETUP;
-    if (st->has_rho && !(ct__finite(st->rho) && st->rho > 0 && st->rho < CT_HUGE)) return CT_ERROR_INVALID_ARGUMENT;
-    if (st->has_rho_power && !ct__finite(st->rho_power)) return CT_ERROR_INVALID_ARGUMENT;
+    if (st->has_rho && !(ct__finite(st->rho) && st->rho > 0 && st->rho < CT_HUGE)) return CT_ERROR_INVALID_VALUE;
+    if (st->has_rho_power && !ct__finite(st->rho_power)) return CT_ERROR_INVALID_VALUE;
     z = ct__solver_dual(sv);
     if (st->has_dual) {
         if (!dual || !z) return CT_ERROR_INVALID_ARGUMENT;
@@ -7552,7 +7855,8 @@ CT__PRIVATE int ct__sparse_scan(int nb, int nu, int nc, const ct_real *G, ct_rea
 CT_API ct_result ct_sparse_count(int nb, int nu, int nc, const ct_real *G, ct_real drop_tol, int *nnzb) {
     if (!nnzb) return CT_ERROR_INVALID_ARGUMENT;
     if (!ct__sizes_ok(nb, nu, nc)) return CT_ERROR_INVALID_SIZE;
-    if ((nb + nu + 3 * nc > 0 && !G) || !(drop_tol >= 0)) return CT_ERROR_INVALID_ARGUMENT;
+    if (nb + nu + 3 * nc > 0 && !G) return CT_ERROR_INVALID_ARGUMENT;
+    if (!(drop_tol >= 0) || !ct__finite(drop_tol)) return CT_ERROR_INVALID_VALUE;
     *nnzb = ct__sparse_scan(nb, nu, nc, G, drop_tol, NULL, NULL, NULL);
     return CT_OK;
 }
@@ -7575,9 +7879,10 @@ CT_API ct_result ct_workspace_init(ct_workspace *ws, void *mem, size_t bytes) {
     CONTACT_MEMSET(ws, 0, sizeof(*ws));
     if (!mem) return CT_OK;
     skip = (CT__ALIGN - (size_t)((uintptr_t)mem % CT__ALIGN)) % CT__ALIGN;
-    if (bytes < skip) return CT_ERROR_WORKSPACE_TOO_SMALL;
     ws->base = (unsigned char *)mem + skip;
-    ws->size = bytes - skip;
+    /* the size queries count CT__ALIGN - 1 bytes of alignment slack, whatever mem's alignment:
+       so does the size kept, and a buffer one byte under the query is refused on every address */
+    ws->size = bytes >= CT__ALIGN - 1 ? bytes - (CT__ALIGN - 1) : 0;
     return CT_OK;
 }
 
@@ -7649,6 +7954,27 @@ CT_API void ct_cholesky_solve(const ct_real *l, int n, int lda, ct_real *b) {
     ct__chol_solve(l, n, lda, b);
 }
 
+CT_API ct_result ct_lu_factor(ct_real *a, int n, int lda, int *piv, int *bad_pivot) {
+    int i, bad;
+    if (bad_pivot) *bad_pivot = -1;
+    if (n < 0 || n > CT__MAX_N || lda < n || lda > CT__MAX_N) return CT_ERROR_INVALID_SIZE;
+    if (n == 0) return CT_OK;
+    if (!a || !piv) return CT_ERROR_INVALID_ARGUMENT;
+    for (i = 0; i < n; ++i)
+        if (!ct__all_finite(a + (size_t)i * lda, (size_t)n)) return CT_ERROR_NON_FINITE;
+    bad = ct__lu_factor(a, n, lda, piv, NULL);
+    if (bad >= 0) {
+        if (bad_pivot) *bad_pivot = bad;
+        return CT_ERROR_SINGULAR;
+    }
+    return CT_OK;
+}
+
+CT_API void ct_lu_solve(const ct_real *lu, int n, int lda, const int *piv, ct_real *b, int trans) {
+    CONTACT_ASSERT(n >= 0 && (n == 0 || (lu && piv && b)));
+    if (n > 0) ct__lu_solve(lu, n, lda, piv, b, trans != 0);
+}
+
 CT_API size_t ct_delassus_scratch_size(int nv, int m) {
     if (nv <= 0 || m < 0) return 0;
     return (size_t)nv * (size_t)nv + (size_t)m * (size_t)nv + CT__CHOL_SCRATCH(nv);
@@ -7686,6 +8012,9 @@ CT_API ct_result ct_delassus_from_mj(int nv, int m, const ct_real *M, const ct_r
         }
     if (vfree && g)
         for (i = 0; i < m; ++i) g[i] = ct__dot(J + (size_t)i * nv, vfree, nv);
+    /* finite input can overflow (M = 1e-300 I, J = 1e200): no inf or NaN under CT_OK */
+    if (!ct__in_range(G, (size_t)m * m) || (vfree && g && !ct__in_range(g, (size_t)m)))
+        return CT_ERROR_OUT_OF_RANGE;
     return CT_OK;
 }
 #endif /* CT__HAS_LINALG */
@@ -7693,12 +8022,11 @@ CT_API ct_result ct_delassus_from_mj(int nv, int m, const ct_real *M, const ct_r
 /* >>io ----------------------------------------------------------------------------------- */
 #ifdef CT__HAS_IO
 #include <string.h> /* strcmp */
+#include <stdlib.h> /* strtod, strtol */
 #ifdef CONTACT_USE_FLOAT
 #define CT__IO_FMT "%.9g"
-#define CT__IO_SCAN "%f"
 #else
 #define CT__IO_FMT "%.17g"
-#define CT__IO_SCAN "%lf"
 #endif
 CT__PRIVATE int ct__io_write_array(FILE *f, const char *tag, const ct_real *x, int rows, int cols) {
     int i, j;
@@ -7729,12 +8057,53 @@ CT_API ct_result ct_problem_write(const ct_problem *p, FILE *f) {
     return CT_OK;
 }
 
-CT__PRIVATE int ct__io_read_array(FILE *f, const char *tag, ct_real *x, size_t count) {
-    char word[8];
+#ifndef CONTACT_IO_MAX_BYTES
+#define CONTACT_IO_MAX_BYTES ((size_t)256 << 20)
+#endif
+/* One whitespace-separated token of at most 64 characters into w (65 bytes): 1, or 0 at the end
+   of input or for a longer token; *used counts the bytes consumed */
+CT__PRIVATE int ct__io_token(FILE *f, char w[65], size_t *used) {
+    int c, k = 0;
+    do {
+        c = fgetc(f);
+        ++*used;
+    } while (c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\v' || c == '\f');
+    while (c != EOF && c != ' ' && c != '\n' && c != '\t' && c != '\r' && c != '\v' && c != '\f') {
+        if (k == 64) return 0; /* overlong */
+        w[k++] = (char)c;
+        c = fgetc(f);
+        ++*used;
+    }
+    w[k] = 0;
+    return k > 0;
+}
+/* a finite number of the precision's range, the whole token */
+CT__PRIVATE int ct__io_number(FILE *f, ct_real *x, size_t *used) {
+    char w[65], *end;
+    if (!ct__io_token(f, w, used)) return 0;
+#ifdef CONTACT_USE_FLOAT
+    *x = strtof(w, &end);
+#else
+    *x = strtod(w, &end);
+#endif
+    return *end == 0 && end != w && ct__finite(*x); /* whole token; not nan, inf or beyond range */
+}
+CT__PRIVATE int ct__io_int(FILE *f, const char *tag, int *x, size_t *used) {
+    char w[65], *end;
+    long v;
+    if (tag && (!ct__io_token(f, w, used) || strcmp(w, tag) != 0)) return 0;
+    if (!ct__io_token(f, w, used)) return 0;
+    v = strtol(w, &end, 10);
+    if (*end != 0 || end == w || v < -2147483647L || v > 2147483647L) return 0;
+    *x = (int)v;
+    return 1;
+}
+CT__PRIVATE int ct__io_read_array(FILE *f, const char *tag, ct_real *x, size_t count, size_t *used) {
+    char w[65];
     size_t i;
-    if (fscanf(f, "%7s", word) != 1 || strcmp(word, tag) != 0) return 0;
+    if (!ct__io_token(f, w, used) || strcmp(w, tag) != 0) return 0;
     for (i = 0; i < count; ++i)
-        if (fscanf(f, CT__IO_SCAN, &x[i]) != 1) return 0;
+        if (!ct__io_number(f, &x[i], used)) return 0;
     return 1;
 }
 
@@ -7747,16 +8116,31 @@ CT_API void ct_problem_data_free(ct_problem_data *d) {
     CONTACT_MEMSET(d, 0, sizeof(*d));
 }
 
-CT_API ct_result ct_problem_read(FILE *f, ct_problem_data *out) {
-    int version = 0, nb, nu, nc, hasR, n;
-    char word[8];
+CT_API ct_result ct_problem_read_max(FILE *f, size_t max_bytes, ct_problem_data *out) {
+    int version = 0, nb = 0, nu = 0, nc = 0, hasR = 0, n;
+    size_t used = 0, numbers;
+    char w[65];
     if (!f || !out) return CT_ERROR_INVALID_ARGUMENT;
     CONTACT_MEMSET(out, 0, sizeof(*out));
-    if (fscanf(f, " contact.h problem %d nb %d nu %d nc %d R %d", &version, &nb, &nu, &nc,
-               &hasR) != 5 || version != 1 || (hasR != 0 && hasR != 1))
+    if (max_bytes == 0) { /* what the stream holds, when it can tell */
+        long at = ftell(f), last;
+        max_bytes = CONTACT_IO_MAX_BYTES;
+        if (at >= 0 && fseek(f, 0, SEEK_END) == 0) {
+            last = ftell(f);
+            if (last >= at) max_bytes = (size_t)(last - at);
+            if (fseek(f, at, SEEK_SET) != 0) return CT_ERROR_IO;
+        }
+    }
+    if (!ct__io_token(f, w, &used) || strcmp(w, "contact.h") != 0 || !ct__io_int(f, "problem", &version, &used) ||
+        version != 1 || !ct__io_int(f, "nb", &nb, &used) || !ct__io_int(f, "nu", &nu, &used) ||
+        !ct__io_int(f, "nc", &nc, &used) || !ct__io_int(f, "R", &hasR, &used) || (hasR != 0 && hasR != 1))
         return CT_ERROR_IO;
     if (!ct__sizes_ok(nb, nu, nc)) return CT_ERROR_INVALID_SIZE;
     n = nb + nu + 3 * nc;
+    /* every number takes two bytes at least (a digit and a separator): allocate nothing that
+       the input cannot fill */
+    numbers = (size_t)n * n + (size_t)n + (size_t)nc + (hasR ? (size_t)n : 0);
+    if (max_bytes < used || numbers > (max_bytes - used) / 2) return CT_ERROR_IO;
     out->G = (ct_real *)CONTACT_MALLOC(sizeof(ct_real) * ((size_t)n * n + 1), NULL);
     out->g = (ct_real *)CONTACT_MALLOC(sizeof(ct_real) * ((size_t)n + 1), NULL);
     out->mu = (ct_real *)CONTACT_MALLOC(sizeof(ct_real) * ((size_t)nc + 1), NULL);
@@ -7765,11 +8149,11 @@ CT_API ct_result ct_problem_read(FILE *f, ct_problem_data *out) {
         ct_problem_data_free(out);
         return CT_ERROR_OUT_OF_MEMORY;
     }
-    if (!ct__io_read_array(f, "G", out->G, (size_t)n * n) ||
-        !ct__io_read_array(f, "g", out->g, (size_t)n) ||
-        !ct__io_read_array(f, "mu", out->mu, (size_t)nc) ||
-        (hasR && !ct__io_read_array(f, "R", out->R, (size_t)n)) ||
-        fscanf(f, "%7s", word) != 1 || strcmp(word, "end") != 0) {
+    if (!ct__io_read_array(f, "G", out->G, (size_t)n * n, &used) ||
+        !ct__io_read_array(f, "g", out->g, (size_t)n, &used) ||
+        !ct__io_read_array(f, "mu", out->mu, (size_t)nc, &used) ||
+        (hasR && !ct__io_read_array(f, "R", out->R, (size_t)n, &used)) || !ct__io_token(f, w, &used) ||
+        strcmp(w, "end") != 0 || used > max_bytes + 1) {
         ct_problem_data_free(out);
         return CT_ERROR_IO;
     }
@@ -7783,6 +8167,7 @@ CT_API ct_result ct_problem_read(FILE *f, ct_problem_data *out) {
     out->problem.soft = NULL; /* the format has no soft-model data */
     return CT_OK;
 }
+CT_API ct_result ct_problem_read(FILE *f, ct_problem_data *out) { return ct_problem_read_max(f, 0, out); }
 #endif
 
 #endif /* CONTACT_IMPLEMENTATION_ONCE */

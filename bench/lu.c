@@ -64,7 +64,8 @@ int main(void) {
             double t0;
             for (i = 0; i < (int)nn; ++i) Wb[i] = (ct_real)A[i];
             t0 = now_us();
-            bad = ct__lu_factor(Wb, n, n, piv, NULL);
+            ct_result rr = ct_lu_factor(Wb, n, n, piv, &bad);
+            if (rr != CT_OK && rr != CT_ERROR_SINGULAR) { fprintf(stderr, "ct_lu_factor: %s\n", ct_result_string(rr)); return 1; }
             if (r >= 0) t_b[r] = now_us() - t0;
             memcpy(W, A, sizeof(double) * nn);
             t0 = now_us();
@@ -79,7 +80,7 @@ int main(void) {
             x[i] = (ct_real)s;
             if (a > an) an = a;
         }
-        ct__lu_solve(Wb, n, n, piv, x, 0);
+        ct_lu_solve(Wb, n, n, piv, x, 0);
         for (i = 0; i < n; ++i) if (fabs((double)x[i]) > xn) xn = fabs((double)x[i]);
         for (i = 0; i < n; ++i) {
             double s = 0, b = 0;

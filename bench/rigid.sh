@@ -38,22 +38,23 @@ rm -rf "$FAM" && mkdir -p "$FAM"
 have_siconos=1
 [ -x "$OUT/siconos_bench" ] || { have_siconos=0; echo "bench/rigid.sh: no build/bench/siconos_bench: contact.h only"; }
 
-"$OUT/ct_bench" --header | sed 's/$/,seed/' > "$CSV"
+"$OUT/ct_bench" --header | sed 's/$/,set,seed/' > "$CSV"
 
 # run_one side method problem [storage]: one process, one CSV row (a failed process gets one too)
 run_one() {
     side=$1; method=$2; prob=$3; storage=${4:-}
+    case "$prob" in *.ctp) set=generated ;; *) set=fclib ;; esac
     if [ "$side" = contact.h ]; then set -- "$OUT/ct_bench" --storage "$storage"; else set -- "$OUT/siconos_bench"; fi
     set +e
     row=$(timeout "$TIMEOUT" "$@" "$prob" "$method" "$TOL" "$REPEATS" 2>>"$OUT/rigid-stderr.log" | tail -n 1)
     rc=$?
     set -e
     case "$row" in
-        *,*) echo "$row,$SEED" >> "$CSV" ;;
+        *,*) echo "$row,$set,$SEED" >> "$CSV" ;;
         *)
             if [ "$rc" = 124 ]; then what=timeout; else what=crash; fi
             name=$(basename "$prob"); name=${name%.hdf5}; name=${name%.ctp}
-            echo "$name,unknown,0,0,0,0,$side,$method,$TOL,$REPEATS,nan,0,0,nan,nan,nan,0,$what,$SEED" >> "$CSV"
+            echo "$name,unknown,0,0,0,0,$side,$method,$TOL,$REPEATS,nan,0,0,nan,nan,nan,0,$what,$set,$SEED" >> "$CSV"
             ;;
     esac
     printf '%s\n' "$(tail -n 1 "$CSV" | cut -d, -f1,3,8,11,12,15,18)"

@@ -31,8 +31,8 @@ def num(x):
         return float("nan")
 
 
-def family_of(problem, fam):
-    if fam == "generated" and "_" in problem:  # stack-alternating_100_<seed>_<k>
+def family_of(problem, fam, st):
+    if st == "generated" and "_" in problem:  # stack-alternating_100_<seed>_<k>
         return problem.split("_")[0].replace("-", ":", 1)
     return fam
 
@@ -67,10 +67,10 @@ def main():
     for p in order:
         d = probs[p]
         r0 = d["row"]
-        st = "generated" if r0["family"] == "generated" else "fclib"
+        st = r0.get("set") or ("generated" if r0["family"] == "generated" else "fclib")
         nc = int(r0["nc"] or 0)
         h = d["ct"].get("HYBRID_NCP", (False, float("nan"), float("nan"), ""))
-        row = {"problem": p, "set": st, "family": family_of(p, r0["family"]), "nc": nc,
+        row = {"problem": p, "set": st, "family": family_of(p, r0["family"], st), "nc": nc,
                "seed": r0.get("seed", "") if st == "generated" else "",
                "storage": h[3].replace("auto=", ""), "hybrid_us": "%.1f" % h[1],
                "hybrid_error": "%.2g" % h[2]}

@@ -13,10 +13,12 @@
 #               Cholesky and Delassus APIs): linked whatever the method
 #   gs-sweep    >>solver-gs without the per-contact cone solvers: the sweep of every
 #               Gauss-Seidel method (PGS_*, NBGS, RAISIM*)
-#   gs-local    ct__cone_* and ct__preclik: NBGS's exact and RAISIM's bisection solves
+#   gs-local    the private cone_* and preclik functions: NBGS's exact and RAISIM's bisection
+#               solves
 #   admm        >>solver-admm (ADMM_NCP, ADMM_CCP)
 #   staggered   >>solver-staggered
 #   newton      >>solver-newton and >>soft (NEWTON_SOFT and its soft models)
+#   newton-ncp  >>solver-nsn and >>solver-hybrid (NEWTON_NCP, PROX_NCP, HYBRID_NCP)
 #   other       sections that are APIs of their own (inverse dynamics, compliance helpers,
 #               derivatives)
 # The objects are built with -fno-inline-functions-called-once, or GCC inlines every solver
@@ -46,10 +48,11 @@ impl && /^(CT__PRIVATE|CT_API|static)[^;=]*[a-z0-9_]+\(/ {
     name = w[n]
     if (name !~ /^ct_/) next
     g = "common"
-    if (sec == "solver-gs") g = (name ~ /^ct__(cone_|preclik)/) ? "gs-local" : "gs-sweep"
+    if (sec == "solver-gs") g = (name ~ /^ct_[_](cone_|preclik)/) ? "gs-local" : "gs-sweep"
     else if (sec == "solver-admm") g = "admm"
     else if (sec == "solver-staggered") g = "staggered"
     else if (sec == "solver-newton-soft" || sec == "soft") g = "newton"
+    else if (sec == "solver-nsn" || sec == "solver-hybrid") g = "newton-ncp"
     else if (sec == "inverse" || sec == "compliance" || sec == "io" || sec == "derivatives") g = "other"
     if (!(name in seen)) { seen[name] = 1; print name, NR, g }
 }' contact.h >"$OUT/functions.txt"
@@ -117,7 +120,7 @@ for t in $main_tags; do printf ' %s |' "$t"; done
 printf '\n|---|'
 for t in $main_tags; do printf -- '---:|'; done
 printf '\n'
-for g in common gs-sweep gs-local admm staggered newton other unattributed total; do # unattributed: the test driver
+for g in common gs-sweep gs-local admm staggered newton newton-ncp other unattributed total; do # unattributed: the test driver
     printf '| %s |' "$g"
     for t in $main_tags; do printf ' %s |' "$(get "$t" "$g")"; done
     printf '\n'
@@ -136,7 +139,8 @@ printf '\n|---|'
 for t in $main_tags; do printf -- '---:|'; done
 printf '\n'
 for m in "PGS_NCP, PGS_CCP, PGS_LCP:gs-sweep" "NBGS, RAISIM, RAISIM_DS, RAISIM_DS_ES:gs-sweep gs-local" \
-         "ADMM_NCP, ADMM_CCP:admm" "STAGGERED:staggered" "NEWTON_SOFT:newton"; do
+         "ADMM_NCP, ADMM_CCP:admm" "STAGGERED:staggered" "NEWTON_SOFT:newton" \
+         "NEWTON_NCP, PROX_NCP:newton-ncp" "HYBRID_NCP:newton-ncp admm gs-sweep"; do
     name=${m%%:*}
     groups=${m#*:}
     printf '| %s |' "$name"

@@ -339,9 +339,9 @@ static void test_compliance_helpers(void) {
         CHECK_EQ_INT(ct_compliance_mujoco(&p, 4, 3, solref, solimp, (ct_real)dt, pos, vel, 0, R, vref),
                      CT_ERROR_INVALID_SIZE);
         CHECK_EQ_INT(ct_compliance_mujoco(&p, 0, 3, solref, solimp, 0, pos, vel, 0, R, vref),
-                     CT_ERROR_INVALID_ARGUMENT);
+                     CT_ERROR_INVALID_VALUE);
     }
-    CHECK_EQ_INT(ct_compliance_sap(&p, 0, 1, (ct_real)0.01, 0, 0, 1, 0, NULL, R, NULL), CT_ERROR_INVALID_ARGUMENT);
+    CHECK_EQ_INT(ct_compliance_sap(&p, 0, 1, (ct_real)0.01, 0, 0, 1, 0, NULL, R, NULL), CT_ERROR_INVALID_VALUE);
     CHECK_EQ_INT(ct_compliance_spring_damper(&p, 0, 3, (ct_real)0.01, 1, 1, NULL, R, NULL), CT_ERROR_INVALID_SIZE);
     CHECK_EQ_INT(ct_compliance_contactbench(NULL, 0, 1, R), CT_ERROR_INVALID_ARGUMENT);
 }
@@ -473,7 +473,7 @@ static void test_reuse(void) {
     CHECK(i2.reused & CT_REUSED_DUAL);
     CHECK_NEAR(i2.rho, rho, 1e-6 * rho); /* the first penalty is the one set (up to log/pow) */
     st.rho = 0;
-    CHECK_EQ_INT(ct_solver_state_set(&sv3, &st, dual), CT_ERROR_INVALID_ARGUMENT);
+    CHECK_EQ_INT(ct_solver_state_set(&sv3, &st, dual), CT_ERROR_INVALID_VALUE);
     st.rho = rho;
     CHECK_EQ_INT(ct_solver_state_set(&sv3, &st, NULL), CT_ERROR_INVALID_ARGUMENT); /* has_dual, no dual */
     /* another R (or another method family) cannot reuse */

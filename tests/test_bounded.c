@@ -22,12 +22,12 @@
           up(k)     = ceil(k sizeof(ct_real) / 64) * 64          (each array 64-byte aligned)
           C0        = ct_workspace_size(0, 0, 0): the alignment slack (63)
           sweep     = C0 + 3 up(n) + up(18 nc)                       (PGS_*, NBGS, RAISIM*)
-          ADMM      = C0 + 6 up(n) + up(n^2) + up(NB n)              (ADMM_NCP, ADMM_CCP)
-          STAGGERED = ADMM + up(ceil(n sizeof(int) / sizeof(ct_real))) + up(nc) + up(n)
+          ADMM      = C0 + 6 up(n) + up(n^2) + up(NB n)         (ADMM_NCP, ADMM_CCP: + up(2n))
+          STAGGERED = ADMM + up(2n) + up(ceil(n sizeof(int) / sizeof(ct_real))) + up(nc) + up(n)
           NEWTON_SOFT = ADMM + up(ceil(n sizeof(int) / sizeof(ct_real))) + 5 up(n) + 2 up(n^2)
                       + up(2 (9 nc + nb + nu))
           NSN       = up(n^2) + 14 up(n) + 2 up(9 ng) + 5 up(ceil(n sizeof(int) / sizeof(ct_real)))
-          NEWTON_NCP, PROX_NCP = C0 + up(n) + NSN;  HYBRID_NCP = ADMM + NSN
+          NEWTON_NCP, PROX_NCP = C0 + up(n) + NSN;  HYBRID_NCP = ADMM + up(2n) + 2 up(n) + up(18 nc) + NSN
       with n = nb + nu + 3 nc, ng = nb + nu + nc and NB = CT__CHOL_NB = 16 (the Cholesky panel
       width); and CT_WORKSPACE_BOUND is at least ct_workspace_size and close above it. */
 #include "contact.h"
@@ -112,7 +112,7 @@ static void test_max_iter(void) {
                 r = ct_solve(&o.p, &s, &ws, lambda, v, &info);
                 CHECKF(r == CT_OK, "%s max_iter %d problem %d: %s", name, mi, pk, ct_result_string(r));
                 if (s.method == CT_METHOD_HYBRID_NCP) {
-                    /* max_iter bounds its ADMM iterations; its Newton phases have their own
+                    /* max_iter bounds its sweeps and ADMM iterations; its Newton phases have their own
                        bounds (hybrid.newton_first, prox_first, newton_max, prox_max, max_phases) */
                     const ct_hybrid_settings *h = &s.hybrid;
                     const int nmax = h->newton_first + h->prox_first + h->max_phases * (h->newton_max > h->prox_max ? h->newton_max : h->prox_max);
@@ -311,9 +311,11 @@ static size_t ws_formula(ct_method m, int nb, int nu, int nc, size_t c0) {
         m != CT_METHOD_NEWTON_SOFT && m != CT_METHOD_HYBRID_NCP)
         return c0 + 3 * up(n) + up(18 * ncs);
     admm = c0 + 6 * up(n) + up(n * n) + up(nbk * n);
-    if (m == CT_METHOD_HYBRID_NCP) return admm + nsn; /* ADMM's arrays, then Newton's */
+    if (m == CT_METHOD_HYBRID_NCP) /* the caller's start, ADMM's arrays, the sweep's, Newton's */
+        return admm + up(2 * n) + 2 * up(n) + up(18 * ncs) + nsn;
+    if (m == CT_METHOD_ADMM_NCP || m == CT_METHOD_ADMM_CCP) return admm + up(2 * n); /* + the start */
     if (m == CT_METHOD_STAGGERED)
-        return admm + up((n * sizeof(int) + sizeof(ct_real) - 1) / sizeof(ct_real)) + up(ncs) + up(n);
+        return admm + up(2 * n) + up((n * sizeof(int) + sizeof(ct_real) - 1) / sizeof(ct_real)) + up(ncs) + up(n);
     if (m == CT_METHOD_NEWTON_SOFT)
         return admm + up((n * sizeof(int) + sizeof(ct_real) - 1) / sizeof(ct_real)) + 5 * up(n) +
                2 * up(n * n) + up(2 * (9 * ncs + (size_t)(nb + nu)));

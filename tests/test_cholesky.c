@@ -375,7 +375,68 @@ static void test_delassus(void) {
     }
 }
 
+/* ct_lu_factor / ct_lu_solve: general matrices across the blocked sizes, both solves, the
+   singular and non-finite cases, the arguments */
+static void test_lu(void) {
+    static const int sizes[] = {1, 2, 5, 12, 47, 48, 49, 97, 130};
+    const double tol = sizeof(ct_real) == 4 ? 1e-4 : 1e-11;
+    unsigned long long st = 12345;
+    int si;
+    for (si = 0; si < (int)(sizeof(sizes) / sizeof(sizes[0])); ++si) {
+        const int n = sizes[si], lda = n + 3;
+        ct_real *a = (ct_real *)malloc(sizeof(ct_real) * (size_t)(n * lda)), *a0 = (ct_real *)malloc(sizeof(ct_real) * (size_t)(n * lda));
+        ct_real *x = (ct_real *)malloc(sizeof(ct_real) * (size_t)n), *b = (ct_real *)malloc(sizeof(ct_real) * (size_t)n);
+        int *piv = (int *)malloc(sizeof(int) * (size_t)n), i, j, tr, bad = 7;
+        for (i = 0; i < n * lda; ++i) {
+            st = st * 6364136223846793005ULL + 1442695040888963407ULL;
+            a0[i] = (ct_real)((double)(st >> 11) / 9007199254740992.0 * 2 - 1);
+        }
+        for (i = 0; i < n; ++i) a0[i * lda + i] += (ct_real)(i % 3 == 0 ? 0 : 0.5); /* not dominant */
+        for (i = 0; i < n * lda; ++i) a[i] = a0[i];
+        CHECK_EQ_INT(ct_lu_factor(a, n, lda, piv, &bad), CT_OK);
+        CHECK_EQ_INT(bad, -1);
+        for (tr = 0; tr < 2; ++tr) {
+            double res = 0, an = 0;
+            for (i = 0; i < n; ++i) b[i] = x[i] = (ct_real)(1 + i % 7);
+            ct_lu_solve(a, n, lda, piv, x, tr);
+            for (i = 0; i < n; ++i) { /* |A x - b| (tr: A^T x - b) relative to |A| |x| */
+                double r = 0, row = 0;
+                for (j = 0; j < n; ++j) {
+                    const double aij = (double)(tr ? a0[j * lda + i] : a0[i * lda + j]);
+                    r += aij * (double)x[j];
+                    row += fabs(aij) * fabs((double)x[j]);
+                }
+                res = fmax(res, fabs(r - (double)b[i]));
+                an = fmax(an, row);
+            }
+            CHECKF(res <= tol * an, "n %d trans %d: residual %g of %g", n, tr, res, an);
+        }
+        /* a zero column: singular, its column reported, finite factors */
+        for (i = 0; i < n * lda; ++i) a[i] = a0[i];
+        for (i = 0; i < n; ++i) a[i * lda + n / 2] = 0;
+        CHECK_EQ_INT(ct_lu_factor(a, n, lda, piv, &bad), CT_ERROR_SINGULAR);
+        CHECKF(bad == n / 2 || (bad >= 0 && bad < n), "n %d: bad pivot %d", n, bad);
+        /* a NaN entry: refused before anything is written */
+        for (i = 0; i < n * lda; ++i) a[i] = a0[i];
+        a[(n - 1) * lda + n - 1] = (ct_real)NAN;
+        CHECK_EQ_INT(ct_lu_factor(a, n, lda, piv, NULL), CT_ERROR_NON_FINITE);
+        if (n > 1) CHECK(a[0] == a0[0]);
+        free(a); free(a0); free(x); free(b); free(piv);
+    }
+    {
+        ct_real a[4] = {1, 2, 3, 4};
+        int piv[2];
+        CHECK_EQ_INT(ct_lu_factor(a, -1, 2, piv, NULL), CT_ERROR_INVALID_SIZE);
+        CHECK_EQ_INT(ct_lu_factor(a, 2, 1, piv, NULL), CT_ERROR_INVALID_SIZE);
+        CHECK_EQ_INT(ct_lu_factor(NULL, 2, 2, piv, NULL), CT_ERROR_INVALID_ARGUMENT);
+        CHECK_EQ_INT(ct_lu_factor(a, 2, 2, NULL, NULL), CT_ERROR_INVALID_ARGUMENT);
+        CHECK_EQ_INT(ct_lu_factor(a, 0, 0, NULL, NULL), CT_OK);
+        CHECK(!strcmp(ct_result_string(CT_ERROR_SINGULAR), "singular matrix"));
+    }
+}
+
 int main(void) {
+    test_lu();
     test_random_spd();
     test_shifted_singular();
     test_not_pd();

@@ -766,6 +766,89 @@ static void test_box_stack(void) {
     }
 }
 
+/* ---- 5a. PGS_CCP's step on an anisotropic block: the printed 3 / tr(B) overshoots ---------- */
+static void test_ccp_step(void) {
+    ct_real G[9] = {(ct_real)1e-3, 0, 0, 0, (ct_real)1e-3, 0, 0, 0, 1}, g[3] = {(ct_real)0.5, 0, -1}, mu[1] = {(ct_real)0.5};
+    ct_problem p = ct_problem_dense(0, 0, 1, G, g, mu);
+    int d;
+    for (d = 0; d < 2; ++d) {
+        ct_settings s = ct_default_settings();
+        ct_real l[3] = {0}, v[3];
+        ct_info info;
+        s.method = CT_METHOD_PGS_CCP;
+        s.pgs.desaxce = d;
+        s.stop = CT_STOP_RELATIVE;
+        s.max_iter = 10000;
+        CHECK_EQ_INT(solve_with(&p, &s, l, v, &info), CT_OK);
+        CHECKF(info.status == CT_STATUS_CONVERGED && info.model.relative <= s.tol_rel,
+               "PGS_CCP desaxce %d: %s after %d sweeps, error %g", d, ct_status_string(info.status),
+               info.iterations, (double)info.model.relative);
+    }
+    { /* a rotated anisotropic block too (lambda_max in closed form, off-diagonal terms) */
+        ct_real G2[9] = {(ct_real)0.6, (ct_real)0.2, (ct_real)0.3, (ct_real)0.2, (ct_real)0.5, (ct_real)0.25,
+                         (ct_real)0.3, (ct_real)0.25, (ct_real)2.0};
+        ct_settings s = ct_default_settings();
+        ct_real l[3] = {0}, v[3];
+        ct_info info;
+        p.G = G2;
+        s.method = CT_METHOD_PGS_CCP;
+        s.stop = CT_STOP_RELATIVE;
+        s.max_iter = 10000;
+        CHECK_EQ_INT(solve_with(&p, &s, l, v, &info), CT_OK);
+        CHECKF(info.status == CT_STATUS_CONVERGED, "PGS_CCP rotated block: %s, error %g", ct_status_string(info.status),
+               (double)info.model.relative);
+    }
+}
+
+/* ---- 5b. a fixed budget: CT_STOP_NONE runs max_iter iterations and scores the point ----- */
+static void test_stop_none(void) {
+    static const ct_method methods[4] = {CT_METHOD_PGS_NCP, CT_METHOD_PGS_LCP, CT_METHOD_NBGS, CT_METHOD_ADMM_NCP};
+    ct_real G[BOX_N * BOX_N], g[BOX_N], mu[BOX_NC];
+    ct_problem p = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
+    int k, i, it;
+    box_stack(G, g, mu, 1, 10);
+    p.nc = BOX_NC; p.G = G; p.g = g; p.mu = mu;
+    for (k = 0; k < 4; ++k)
+        for (it = 1; it <= 12; it += 11) {
+            ct_settings s = ct_default_settings();
+            ct_real l[BOX_N], v[BOX_N], vx[BOX_N];
+            ct_residuals res;
+            ct_info info;
+            double dv = 0, vs = 0;
+            s.method = methods[k];
+            s.stop = CT_STOP_NONE;
+            s.max_iter = it;
+            s.tol_abs = (ct_real)1e30; /* not read: a tolerance met at once changes nothing */
+            memset(l, 0, sizeof(l));
+            CHECK_EQ_INT(solve_with(&p, &s, l, v, &info), CT_OK);
+            CHECKF(info.status == CT_STATUS_ITERATIONS_DONE && info.iterations == it, "%s max_iter %d: %s after %d",
+                   ct_method_string(s.method), it, ct_status_string(info.status), info.iterations);
+            /* the residuals are the returned point's, in the method's flavor */
+            ct_velocity(&p, l, vx);
+            for (i = 0; i < BOX_N; ++i) {
+                dv = fmax(dv, fabs((double)(v[i] - vx[i])));
+                vs = fmax(vs, fabs((double)vx[i]) + fabs((double)g[i]));
+            }
+            CHECKF(dv <= 1e3 * (sizeof(ct_real) == 4 ? 1.2e-7 : 2.3e-16) * (vs + 1), "%s: v off its point by %g", ct_method_string(s.method), dv);
+            CHECK_EQ_INT(ct_criteria(&p, l, v, ct_method_flavor(&s), &res), CT_OK);
+            CHECKF(res.absolute == info.model.absolute && res.relative == info.model.relative, "%s: residuals",
+                   ct_method_string(s.method));
+        }
+    {
+        ct_settings s = ct_default_settings();
+        s.stop = CT_STOP_NONE;
+        CHECK(!strcmp(ct_status_string(CT_STATUS_ITERATIONS_DONE), "iterations done"));
+        s.max_iter = 0; /* nothing runs: the start is returned, scored */
+        {
+            ct_real l[BOX_N] = {0}, v[BOX_N];
+            ct_info info;
+            CHECK_EQ_INT(solve_with(&p, &s, l, v, &info), CT_OK);
+            CHECK_EQ_INT(info.status, CT_STATUS_ITERATIONS_DONE);
+            CHECK_EQ_INT(info.iterations, 0);
+        }
+    }
+}
+
 /* ---- 6. warm start ---------------------------------------------------------------------- */
 static void test_warm_start(void) {
     int k, seed;
@@ -1051,6 +1134,8 @@ static void test_seed004(void) {
 }
 
 int main(void) {
+    test_stop_none();
+    test_ccp_step();
     test_single_contact();
     test_relaxation();
     test_raisim_ds_fixed_point();

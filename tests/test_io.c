@@ -3,6 +3,7 @@
    CT_ERROR_INVALID_SIZE, never a crash. */
 #define CONTACT_IO
 #include "contact.h"
+#include <string.h>
 #include "harness.h"
 
 static FILE *from_text(const char *text) {
@@ -82,6 +83,35 @@ int main(void) {
     CHECK_EQ_INT(read_text("contact.h problem 1\nnb 1 nu 0 nc 0 R 0\nG\n1\ng\nx\nmu\nend\n"), CT_ERROR_IO);
     CHECK_EQ_INT(read_text("contact.h problem 1\nnb 1 nu 0 nc 0 R 0\nG\n1\nmu\n2\ng\nend\n"), CT_ERROR_IO); /* order */
     CHECK_EQ_INT(read_text("contact.h problem 1\nnb 1 nu 0 nc 0 R 0\nG\n1\ng\n2\nmu\n"), CT_ERROR_IO); /* no end */
+    /* hostile files: no allocation the input cannot fill, no non-finite or overlong token */
+    CHECK_EQ_INT(read_text("contact.h problem 1\nnb 0 nu 0 nc 15446 R 0\nG\n1\n"), CT_ERROR_IO); /* 17 GB */
+    CHECK_EQ_INT(read_text("contact.h problem 1\nnb 1 nu 0 nc 0 R 0\nG\nnan\ng\n2\nmu\nend\n"), CT_ERROR_IO);
+    CHECK_EQ_INT(read_text("contact.h problem 1\nnb 1 nu 0 nc 0 R 0\nG\ninf\ng\n2\nmu\nend\n"), CT_ERROR_IO);
+    CHECK_EQ_INT(read_text("contact.h problem 1\nnb 1 nu 0 nc 0 R 0\nG\n1e999\ng\n2\nmu\nend\n"), CT_ERROR_IO);
+    CHECK_EQ_INT(read_text("contact.h problem 1\nnb 1 nu 0 nc 0 R 0\nG\n1e39\ng\n2\nmu\nend\n"),
+                 sizeof(ct_real) == 4 ? CT_ERROR_IO : CT_OK); /* beyond float's range */
+    CHECK_EQ_INT(read_text("contact.h problem 1\nnb 1 nu 0 nc 0 R 0\nG\n1x\ng\n2\nmu\nend\n"), CT_ERROR_IO);
+    CHECK_EQ_INT(read_text("contact.h problem 1\nnb 99999999999 nu 0 nc 0 R 0\n"), CT_ERROR_IO);
+    {
+        char text[400];
+        int i;
+        strcpy(text, "contact.h problem 1\nnb 1 nu 0 nc 0 R 0\nG\n");
+        for (i = 0; i < 100; ++i) strcat(text, "1"); /* a 100-digit token */
+        strcat(text, "\ng\n2\nmu\nend\n");
+        CHECK_EQ_INT(read_text(text), CT_ERROR_IO);
+    }
+    { /* the caller's bound, for a stream that cannot tell its size */
+        const char *ok = "contact.h problem 1\nnb 1 nu 0 nc 0 R 0\nG\n1\ng\n2\nmu\nend\n";
+        ct_problem_data d;
+        FILE *f = from_text(ok);
+        CHECK_EQ_INT(ct_problem_read_max(f, 20, &d), CT_ERROR_IO);
+        CHECK(d.G == NULL && d.g == NULL);
+        fclose(f);
+        f = from_text(ok);
+        CHECK_EQ_INT(ct_problem_read_max(f, strlen(ok), &d), CT_OK);
+        ct_problem_data_free(&d);
+        fclose(f);
+    }
     /* writing checks its problem */
     {
         ct_real G[1] = {1}, g[1] = {0};

@@ -316,11 +316,65 @@ static void test_hybrid_hard(void) {
     printf("  HYBRID_NCP on stacks and robots: %d of %d converged\n", solved, total);
 }
 
+/* ---- 6. the hybrid's first try: PGS_NCP sweeps worth a quarter of a factorization ------------ */
+static void test_hybrid_pgs(void) {
+    static const char *fams[2] = {"vgroove:cylinder", "stack:alternating"};
+    int f, k, i, by_sweeps[2] = {0, 0};
+    for (f = 0; f < 2; ++f)
+        for (k = 0; k < 3; ++k) {
+            fam_problem fp;
+            ct_settings s = ct_default_settings(), s0;
+            ct_real *l, *l0, *v;
+            ct_info info, info0;
+            if (fam_generate(fams[f], f == 0 ? 64 : 4, 700 + (unsigned long long)k, &fp) != FAM_OK) {
+                CHECKF(0, "fam_generate %s", fams[f]);
+                continue;
+            }
+            l = (ct_real *)calloc((size_t)fp.n, sizeof(ct_real));
+            l0 = (ct_real *)calloc((size_t)fp.n, sizeof(ct_real));
+            v = (ct_real *)calloc((size_t)fp.n, sizeof(ct_real));
+            s.method = CT_METHOD_HYBRID_NCP;
+            s.stop = CT_STOP_RELATIVE;
+            s.tol_rel = (ct_real)(sizeof(ct_real) == 4 ? 1e-4 : 1e-8);
+            s.max_iter = 20000;
+            s0 = s;
+            s0.hybrid.pgs_budget = 0;
+            CHECK_EQ_INT(solve_with(&fp.problem, &s, l, v, &info), CT_OK);
+            CHECK_EQ_INT(solve_with(&fp.problem, &s0, l0, v, &info0), CT_OK);
+            CHECKF(info.status == CT_STATUS_CONVERGED && info0.status == CT_STATUS_CONVERGED, "%s %d: %s, %s",
+                   fams[f], k, ct_status_string(info.status), ct_status_string(info0.status));
+            if (info.factorizations == 0) {
+                ++by_sweeps[f]; /* the sweeps converged: no Newton step */
+                CHECKF(info.newton_iterations == 0 && info.iterations > 0, "%s %d", fams[f], k);
+            } else {
+                /* the sweeps did not converge and were forgotten: the same answer as without
+                   them, bit for bit, after the same Newton steps; the sweeps are counted */
+                int same = 1;
+                for (i = 0; i < fp.n; ++i) same &= l[i] == l0[i];
+                CHECKF(same && info.newton_iterations == info0.newton_iterations,
+                       "%s %d: differs from pgs_budget = 0 (%d and %d Newton steps)", fams[f], k,
+                       info.newton_iterations, info0.newton_iterations);
+                CHECKF(info.iterations >= info0.iterations, "%s %d: %d iterations, %d without sweeps", fams[f],
+                       k, info.iterations, info0.iterations);
+            }
+            free(l);
+            free(l0);
+            free(v);
+            fam_free(&fp);
+        }
+    /* one body with 128 contacts: a sweep costs 1/128 of a factorization, and the sweeps solve
+       most of these; mass ratios of 1e2..1e6 in a stack: never */
+    CHECKF(by_sweeps[0] >= 1 && by_sweeps[1] == 0, "solved by the sweeps: %d vgroove, %d stacks", by_sweeps[0],
+           by_sweeps[1]);
+    printf("  HYBRID_NCP's sweeps alone: %d of 3 V-grooves, %d of 3 stacks\n", by_sweeps[0], by_sweeps[1]);
+}
+
 int main(void) {
     test_jacobian();
     test_known();
     test_quadratic();
     test_harder();
     test_hybrid_hard();
+    test_hybrid_pgs();
     return th_summary();
 }

@@ -1,0 +1,272 @@
+/* test_hardening.c - the public entry points beyond ct_solve under hostile input: each check is
+   a finding that once failed (a crash, an inf or NaN returned under CT_OK, a misleading code,
+   outputs written on an error). Problem files are in test_io.c, the workspace size in
+   test_validate.c. */
+#include "contact.h"
+#include "harness.h"
+#include "problems.h"
+#include <limits.h>
+#include <math.h>
+#include <string.h>
+
+static int finite3(const ct_real x[3]) {
+    return isfinite((double)x[0]) && isfinite((double)x[1]) && isfinite((double)x[2]);
+}
+
+/* sizes at every entry point: no overflow, no read out of bounds */
+static void test_sizes(void) {
+    ct_real G[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, g[3] = {0, 0, -1}, mu[1] = {(ct_real)0.5}, l[3] = {0}, v[3];
+    ct_problem p = ct_problem_dense(0, 0, 1, G, g, mu), q;
+    ct_residuals res;
+    ct_settings s = ct_default_settings();
+    size_t bytes;
+    ct_contact_mode modes[1];
+    q = p;
+    q.nb = INT_MAX;
+    q.nu = 1;
+    CHECK_EQ_INT(ct_criteria(&q, l, v, CT_FLAVOR_NCP, &res), CT_ERROR_INVALID_SIZE);
+    CHECK_EQ_INT(ct_contact_modes(&q, l, v, (ct_real)1e-6, modes), CT_ERROR_INVALID_SIZE);
+    q = p;
+    q.nc = INT_MAX / 3 + 1;
+    CHECK_EQ_INT(ct_velocity(&q, l, v), CT_ERROR_INVALID_SIZE);
+    q.nb = INT_MAX;
+    q.nu = INT_MAX;
+    CHECK_EQ_INT(ct_workspace_size_problem(&q, &s, &bytes), CT_ERROR_INVALID_SIZE);
+}
+
+/* finite input never gives inf or NaN under CT_OK */
+static void test_overflow(void) {
+    static const ct_real big[4][3] = {{1e300, 1e300, -1e300}, {-1e300, 0, 1e300}, {1e200, -1e250, 1e-300}, {0, 0, -1e308}};
+    ct_real out[3];
+    int k;
+    for (k = 0; k < 4; ++k) {
+        ct_real x[3];
+        x[0] = sizeof(ct_real) == 4 ? (ct_real)(big[k][0] > 0 ? 1e37 : big[k][0] < 0 ? -1e37 : 0) : big[k][0];
+        x[1] = sizeof(ct_real) == 4 ? (ct_real)(big[k][1] > 0 ? 1e37 : big[k][1] < 0 ? -1e37 : 0) : big[k][1];
+        x[2] = sizeof(ct_real) == 4 ? (ct_real)(big[k][2] > 0 ? 1e37 : big[k][2] < 0 ? -1e37 : 0) : big[k][2];
+        ct_project_cone(1, x, out);
+        CHECKF(finite3(out), "cone %d: %g %g %g", k, (double)out[0], (double)out[1], (double)out[2]);
+        ct_project_dual_cone((ct_real)0.5, x, out);
+        CHECK(finite3(out));
+        ct_project_polar_cone((ct_real)0.5, x, out);
+        CHECK(finite3(out));
+        ct_project_pyramid((ct_real)0.5, x, out);
+        CHECK(finite3(out));
+        ct_project_disk(x[2] > 0 ? x[2] : 1, x, out);
+        CHECK(isfinite((double)out[0]) && isfinite((double)out[1]));
+    }
+    { /* the scaled path agrees with the plain one where both are exact (powers of two) */
+        ct_real a[3] = {3, 4, -1}, b[3], oa[3], ob[3];
+        const ct_real c = sizeof(ct_real) == 4 ? (ct_real)1e30 : (ct_real)1e200;
+        ct_project_cone(1, a, oa);
+        b[0] = a[0] * c; b[1] = a[1] * c; b[2] = a[2] * c;
+        ct_project_cone(1, b, ob);
+        for (k = 0; k < 3; ++k) CHECK_NEAR(ob[k] / c, oa[k], 1e-5 * fabs((double)oa[k]) + 1e-30);
+    }
+#ifndef CONTACT_USE_FLOAT
+    { /* G = J M^-1 J^T overflows from finite M and J */
+        ct_real M[1] = {1e-300}, J[1] = {1e200}, GG[1], gg[1], vf[1] = {1}, sc[64];
+        CHECK_EQ_INT(ct_delassus_from_mj(1, 1, M, J, vf, GG, gg, sc), CT_ERROR_OUT_OF_RANGE);
+    }
+#endif
+    { /* compliance helpers with tiny time constants */
+        ct_real G[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, g[3] = {0, 0, -1}, mu[1] = {(ct_real)0.5}, R[3], vref[3];
+        ct_problem p = ct_problem_dense(0, 0, 1, G, g, mu);
+        const ct_real tiny = sizeof(ct_real) == 4 ? (ct_real)1e-30 : (ct_real)1e-300;
+        const ct_real solref[2] = {tiny, 1}, solimp[5] = {(ct_real)0.9, (ct_real)0.95, (ct_real)0.001, (ct_real)0.5, 2};
+        const ct_real pos[3] = {0, 0, (ct_real)-0.001}, vel[3] = {0, 0, -1};
+        CHECK_EQ_INT(ct_compliance_spring_damper(&p, 0, 1, tiny, 1, 0, NULL, R, vref), CT_ERROR_OUT_OF_RANGE);
+        CHECK_EQ_INT(ct_compliance_sap(&p, 0, 1, tiny, 1, 0, 0, 0, NULL, R, vref), CT_ERROR_OUT_OF_RANGE);
+        CHECK_EQ_INT(ct_compliance_mujoco(&p, 0, 3, solref, solimp, tiny, pos, vel, 0, R, vref), CT_ERROR_OUT_OF_RANGE);
+        CHECK_EQ_INT(ct_compliance_spring_damper(&p, 0, 1, (ct_real)0.01, 1000, 10, NULL, R, vref), CT_OK);
+    }
+}
+
+/* derivatives: a non-finite seed is refused, not propagated */
+static void test_derivative_seeds(void) {
+    ct_real G[9] = {2, 0, 0, 0, 2, 0, 0, 0, 1}, g[3] = {(ct_real)0.1, 0, -1}, mu[1] = {(ct_real)0.5};
+    ct_real l[3] = {0}, v[3], dg[3] = {0, 0, 1}, dl[3], dv[3], lbar[3] = {1, 0, 0}, gbar[3];
+    ct_problem p = ct_problem_dense(0, 0, 1, G, g, mu);
+    ct_settings s = ct_default_settings();
+    ct_workspace ws;
+    ct_info info;
+    size_t bytes;
+    void *mem;
+    CHECK_EQ_INT(solve_with(&p, &s, l, v, &info), CT_OK);
+    CHECK_EQ_INT(ct_derivatives_size(0, 0, 1, &bytes), CT_OK);
+    mem = malloc(bytes);
+    CHECK_EQ_INT(ct_workspace_init(&ws, mem, bytes), CT_OK);
+    CHECK_EQ_INT(ct_jvp(&p, &s, &ws, l, v, dg, NULL, NULL, NULL, dl, dv, NULL), CT_OK);
+    CHECK(finite3(dl) && finite3(dv));
+    dg[1] = (ct_real)NAN;
+    CHECK_EQ_INT(ct_jvp(&p, &s, &ws, l, v, dg, NULL, NULL, NULL, dl, dv, NULL), CT_ERROR_NON_FINITE);
+    dg[1] = (ct_real)INFINITY;
+    CHECK_EQ_INT(ct_jvp(&p, &s, &ws, l, v, dg, NULL, NULL, NULL, dl, dv, NULL), CT_ERROR_NON_FINITE);
+    CHECK_EQ_INT(ct_vjp(&p, &s, &ws, l, v, lbar, NULL, gbar, NULL, NULL, NULL, NULL), CT_OK);
+    lbar[2] = (ct_real)NAN;
+    CHECK_EQ_INT(ct_vjp(&p, &s, &ws, l, v, lbar, NULL, gbar, NULL, NULL, NULL, NULL), CT_ERROR_NON_FINITE);
+    free(mem);
+}
+
+/* a code that names the misuse */
+static void test_codes(void) {
+    ct_real G[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, g[3] = {0, 0, -1}, mu[1] = {(ct_real)0.5}, l[3] = {0}, v[3] = {0};
+    ct_problem p = ct_problem_dense(0, 0, 1, G, g, mu);
+    ct_settings s = ct_default_settings();
+    ct_residuals res;
+    int nnzb, m;
+    ct_info info;
+    s.method = CT_METHOD_ADMM_NCP;
+    s.admm.rho_power = (ct_real)1e300;
+    CHECK_EQ_INT(ct_settings_validate(&s), CT_ERROR_INVALID_SETTINGS);
+    s = ct_default_settings();
+    s.admm.eta = (ct_real)(sizeof(ct_real) == 4 ? 1e30 : 1e300);
+    CHECK_EQ_INT(ct_settings_validate(&s), CT_ERROR_INVALID_SETTINGS);
+    s = ct_default_settings();
+    s.admm.rho_power = 100; /* valid: the penalty is kept within its range, no false NOT_PSD */
+    s.method = CT_METHOD_ADMM_NCP;
+    CHECK_EQ_INT(solve_with(&p, &s, l, v, &info), CT_OK);
+    CHECK_EQ_INT(ct_sparse_count(0, 0, 1, G, (ct_real)NAN, &nnzb), CT_ERROR_INVALID_VALUE);
+    CHECK_EQ_INT(ct_sparse_count(0, 0, 1, G, -1, &nnzb), CT_ERROR_INVALID_VALUE);
+    CHECK_EQ_INT(ct_sparse_count(0, 0, 1, NULL, 0, &nnzb), CT_ERROR_INVALID_ARGUMENT);
+    CHECK_EQ_INT(ct_criteria(&p, l, v, (ct_flavor)77, &res), CT_ERROR_INVALID_VALUE);
+    CHECK_EQ_INT(ct_criteria_rule(&p, l, v, CT_FLAVOR_NCP, (ct_stop_rule)9, &res), CT_ERROR_INVALID_VALUE);
+    CHECK(strcmp(ct_result_explain(CT_ERROR_INVALID_ARGUMENT), ct_result_explain(CT_ERROR_INVALID_VALUE)) != 0);
+    /* G indefinite across two contacts, each block PD: every method that factors finds it with
+       the same code, and lambda and v are as the caller left them */
+    for (m = 0; m < 3; ++m) {
+        static const ct_method ms[3] = {CT_METHOD_ADMM_NCP, CT_METHOD_ADMM_CCP, CT_METHOD_STAGGERED};
+        ct_real G2[36], g2[6] = {0, 0, -1, 0, 0, -1}, mu2[2] = {(ct_real)0.5, (ct_real)0.5}, l2[6], v2[6];
+        ct_problem p2 = ct_problem_dense(0, 0, 2, G2, g2, mu2);
+        int i, j, warm;
+        for (i = 0; i < 6; ++i)
+            for (j = 0; j < 6; ++j) G2[i * 6 + j] = i == j ? 1 : (i % 3 == j % 3 ? (ct_real)1.5 : 0);
+        for (warm = 0; warm < 2; ++warm) {
+            int same = 1;
+            s = ct_default_settings();
+            s.method = ms[m];
+            s.warm_start = warm;
+            for (i = 0; i < 6; ++i) { l2[i] = 7; v2[i] = 9; }
+            CHECK_EQ_INT(solve_with(&p2, &s, l2, v2, &info), CT_ERROR_NOT_PSD);
+            for (i = 0; i < 6; ++i) same &= l2[i] == 7 && v2[i] == 9;
+            CHECKF(same, "%s warm %d: lambda or v written on an error", ct_method_string(ms[m]), warm);
+            CHECK(info.status == CT_STATUS_NOT_SOLVED && info.error_index >= 0 && info.error_index < 6);
+        }
+    }
+}
+
+/* aliasing: the cheap cases are refused, outputs untouched */
+static void test_aliasing(void) {
+    ct_real G[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, g[6] = {0, 0, -1, 0, 0, 0}, mu[1] = {(ct_real)0.5}, l[3], v[3];
+    ct_problem p = ct_problem_dense(0, 0, 1, G, g, mu);
+    ct_settings s = ct_default_settings();
+    ct_info info;
+    int m, i;
+    for (m = 0; m < 2; ++m) {
+        s.method = m ? CT_METHOD_ADMM_NCP : CT_METHOD_PGS_NCP;
+        for (i = 0; i < 3; ++i) l[i] = 0;
+        CHECK_EQ_INT(solve_with(&p, &s, l, l, &info), CT_ERROR_INVALID_ARGUMENT);
+        CHECK(!strcmp(info.error_field, "lambda/v") && l[0] == 0 && l[2] == 0);
+        CHECK_EQ_INT(solve_with(&p, &s, g + 3, v, &info), CT_OK); /* just past g: no overlap */
+        CHECK_EQ_INT(solve_with(&p, &s, g + 2, v, &info), CT_ERROR_INVALID_ARGUMENT);
+        CHECK_EQ_INT(solve_with(&p, &s, l, G + 6, &info), CT_ERROR_INVALID_ARGUMENT);
+        CHECK(G[6] == 0 && G[8] == 1 && g[2] == -1);
+        CHECK_EQ_INT(solve_with(&p, &s, l, v, &info), CT_OK);
+    }
+}
+
+/* a progress callback and a fake clock stop every method, with a scored point */
+typedef struct fake {
+    int calls, stop_after;
+    double now;
+} fake;
+static int stop_cb(void *user, const ct_progress *pr) {
+    fake *f = (fake *)user;
+    (void)pr;
+    return ++f->calls >= f->stop_after;
+}
+static double fake_clock(void *user) {
+    fake *f = (fake *)user;
+    f->now += 1; /* one second per reading */
+    return f->now;
+}
+static void box_stack_problem(owned_problem *o) {
+    int i;
+    op_alloc(o, 0, 0, BOX_NC);
+    box_stack(o->G, o->g, o->mu, 1e-3, 1e3);
+    o->R = (ct_real *)malloc(sizeof(ct_real) * (size_t)o->n); /* for NEWTON_SOFT only */
+    for (i = 0; i < o->n; ++i) o->R[i] = (ct_real)1e-3 * o->G[i * o->n + i];
+}
+static void test_interrupt(void) {
+    owned_problem o;
+    int m, way;
+    box_stack_problem(&o); /* mass ratio 1e3: no method is done in a few iterations */
+    for (m = 0; m < (int)CT_METHOD_COUNT_; ++m)
+        for (way = 0; way < 2; ++way) {
+            ct_settings s = ct_default_settings();
+            ct_real *l = (ct_real *)calloc((size_t)o.n, sizeof(ct_real)), *v = (ct_real *)calloc((size_t)o.n, sizeof(ct_real));
+            ct_residuals res;
+            ct_info info;
+            fake f = {0, 3, 0};
+            ct_result r;
+            s.method = (ct_method)m;
+            s.tol_abs = (ct_real)1e-12;
+            s.max_iter = 100000;
+            s.user = &f;
+            if (way == 0) {
+                s.progress = stop_cb;
+            } else {
+                s.clock = fake_clock;
+                s.time_limit = (ct_real)2.5; /* the third poll reads 3 s after the start */
+            }
+            if (m == CT_METHOD_NEWTON_SOFT) o.p.R = o.R; /* it needs a compliance */
+            r = solve_with(&o.p, &s, l, v, &info);
+            o.p.R = NULL;
+            if (r == CT_ERROR_COMPILED_OUT) continue;
+            CHECKF(r == CT_OK, "%s: %s", ct_method_string(s.method), ct_result_string(r));
+            CHECKF(info.status == CT_STATUS_INTERRUPTED, "%s way %d: %s after %d iterations", ct_method_string(s.method),
+                   way, ct_status_string(info.status), info.iterations);
+            CHECKF(way ? f.now == 4 : f.calls == 3, "%s way %d: polled %d times, clock %g", ct_method_string(s.method), way,
+                   f.calls, f.now);
+            if (m == CT_METHOD_NEWTON_SOFT) o.p.R = o.R;
+            CHECK_EQ_INT(ct_criteria(&o.p, l, v, info.flavor, &res), CT_OK);
+            o.p.R = NULL;
+            CHECKF(res.absolute == info.model.absolute, "%s: the point is scored", ct_method_string(s.method));
+            free(l);
+            free(v);
+        }
+    { /* polled every 10 iterations; a time limit needs a clock */
+        ct_settings s = ct_default_settings();
+        ct_real *l = (ct_real *)calloc((size_t)o.n, sizeof(ct_real)), *v = (ct_real *)calloc((size_t)o.n, sizeof(ct_real));
+        ct_info info;
+        fake f = {0, 1000000, 0};
+        s.method = CT_METHOD_PGS_NCP;
+        s.tol_abs = (ct_real)1e-30;
+        s.max_iter = 95;
+        s.progress = stop_cb;
+        s.user = &f;
+        s.poll_every = 10;
+        CHECK_EQ_INT(solve_with(&o.p, &s, l, v, &info), CT_OK);
+        CHECKF(f.calls == 9 && info.status != CT_STATUS_INTERRUPTED, "%d polls", f.calls);
+        s.progress = NULL;
+        s.time_limit = 1;
+        CHECK_EQ_INT(ct_settings_validate(&s), CT_ERROR_INVALID_SETTINGS);
+        s.clock = fake_clock;
+        CHECK_EQ_INT(ct_settings_validate(&s), CT_OK);
+        s.poll_every = 0;
+        CHECK_EQ_INT(ct_settings_validate(&s), CT_ERROR_INVALID_SETTINGS);
+        free(l);
+        free(v);
+    }
+    op_free(&o);
+}
+
+int main(void) {
+    test_sizes();
+    test_overflow();
+    test_derivative_seeds();
+    test_codes();
+    test_aliasing();
+    test_interrupt();
+    return th_summary();
+}
