@@ -361,6 +361,8 @@ static void test_fixed_sweeps(void) {
     world_add_box(&w, 0.1, 0.1, 0.1, 1, x);
     for (k = 0; k < 5; ++k) world_step(&w);
     CHECK_EQ_INT(w.info.iterations, 7);
+    CHECK_EQ_INT(w.info.status, CT_STATUS_ITERATIONS_DONE);
+    CHECK_EQ_INT(w.stats.unconverged, 0);
     CHECKF(w.info.ncp.absolute >= 0 && w.info.ncp.absolute < 1e-3, "residual %.3e", (double)w.info.ncp.absolute);
     world_free(&w);
 }

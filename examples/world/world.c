@@ -1375,8 +1375,9 @@ static void free_velocity(world *w, int i, double h) {
 /* the worst solve of the step into w->info: not converged first, then the largest model
    residual */
 static void note_solve(world *w, const ct_info *info, int *have) {
-    const int bad = info->status != CT_STATUS_CONVERGED;
-    const int wbad = w->info.status != CT_STATUS_CONVERGED;
+    /* a fixed budget's CT_STATUS_ITERATIONS_DONE is the outcome asked for, not a miss */
+    const int bad = info->status != CT_STATUS_CONVERGED && info->status != CT_STATUS_ITERATIONS_DONE;
+    const int wbad = w->info.status != CT_STATUS_CONVERGED && w->info.status != CT_STATUS_ITERATIONS_DONE;
     world_stats *st = &w->stats;
     st->solves++;
     st->iterations += info->iterations;
@@ -1691,7 +1692,7 @@ static ct_result solve_island(world *w, int isl, int *have_info) {
             t0 = now_seconds();
             memset(&info, 0, sizeof(info));
             met = 0;
-            if (first && w->warm_start && !soft && flavor != CT_FLAVOR_SIGNORINI &&
+            if (first && w->warm_start && !soft && flavor != CT_FLAVOR_SIGNORINI && st.stop != CT_STOP_NONE &&
                 ct_velocity(&prob, w->lamL, w->vel) == CT_OK &&
                 ct_criteria(&prob, w->lamL, w->vel, flavor, &info.model) == CT_OK)
                 /* the warm start meets the tolerance (a resting island): no setup (validation,
@@ -1839,14 +1840,11 @@ ct_result world_step(world *w) {
 
 /* ---- the game preset -------------------------------------------------------------------- */
 void world_fixed_sweeps(ct_settings *s, int sweeps) {
-    /* Until contact.h has a stop rule that runs exactly max_iter iterations, a tolerance no
-       point meets does it; the check runs only after the last sweep (check_every), so no
-       sweep pays for scoring. The status is then CT_STATUS_MAX_ITERATIONS by design. */
+    /* CT_STOP_NONE: exactly max_iter iterations, no check in between, status
+       CT_STATUS_ITERATIONS_DONE; the Gauss-Seidel methods score the returned point from the
+       velocity their sweeps keep (no product by G). */
     s->max_iter = sweeps;
-    s->stop = CT_STOP_ABSOLUTE;
-    s->tol_abs = (ct_real)1e-30;
-    s->check_every = sweeps > 0 ? sweeps : 1;
-    s->tol_change = 0;
+    s->stop = CT_STOP_NONE;
 }
 
 /* The game preset, chosen by bench/engine_world.c --study (docs/engine.md has the table):

@@ -152,8 +152,8 @@ typedef struct world_stats {
     int solves;          /* ct_solver_solve calls (islands x sub-steps)                      */
     int iterations;      /* their iterations (sweeps), summed                                */
     int reused_islands;  /* islands that kept the last step's G and factorization (reuse)    */
-    int unconverged;     /* solves that did not meet the tolerance (expected with a fixed
-                            sweep count: see world_fixed_sweeps)                             */
+    int unconverged;     /* solves that did not meet the tolerance (a fixed sweep count's
+                            CT_STATUS_ITERATIONS_DONE is not counted: world_fixed_sweeps)    */
     double max_residual; /* the largest info.ncp.absolute of the solves (N; N s for soft)    */
 } world_stats;
 
@@ -297,8 +297,9 @@ ct_result world_step(world *w);
    carried across steps. */
 ct_settings world_game_settings(void);
 void world_use_game_preset(world *w);
-/* Make s run exactly `sweeps` iterations (a fixed cost per solve); the residuals of the
-   returned point are still scored in info. */
+/* Make s run exactly `sweeps` iterations (a fixed cost per solve): s.stop = CT_STOP_NONE,
+   status CT_STATUS_ITERATIONS_DONE, the residuals of the returned point still scored in
+   info (by the Gauss-Seidel methods from their kept velocity, no product by G). */
 void world_fixed_sweeps(ct_settings *s, int sweeps);
 
 /* ---- queries ---- */
