@@ -244,9 +244,11 @@ ct_result world_init(world *w, int max_body, int max_joint, int max_contact) {
         w->body_cur = w->sweep + max_body;
         w->body_grp = w->body_cur + max_body;          /* 2 per group */
     }
-    w->inv_mass = (double *)calloc(27 * (size_t)max_body, sizeof(double));
+    w->inv_mass = (double *)calloc(37 * (size_t)max_body, sizeof(double));
     if (w->inv_mass) {
         w->body_rho = w->inv_mass + 25 * (size_t)max_body;
+        w->rot = w->body_rho + 2 * (size_t)max_body;
+        w->reach = w->rot + 9 * (size_t)max_body;
         w->inv_I = w->inv_mass + max_body;
         w->I_w = w->inv_I + 9 * (size_t)max_body;
         w->uf = w->I_w + 9 * (size_t)max_body;
@@ -505,8 +507,7 @@ static void collide_ground(world *w, int i) {
         return;
     }
     {
-        double R[9];
-        quat_to_mat(b->q, R);
+        const double *R = w->rot + 9 * (size_t)i;
         for (k = 0; k < 8; ++k) { /* every corner below the margin: 4 for a box lying flat */
             double local[3];
             box_corner(b, k, local);
@@ -527,15 +528,14 @@ static void collide_box_box(world *w, int ia, int ib) {
     double best_s = -1e300, best_area = 0, best_sign = 1;
     for (ref = 0; ref < 2; ++ref) {
         const world_body *R = &w->body[ref == 0 ? ia : ib], *I = &w->body[ref == 0 ? ib : ia];
-        double RR[9], RI[9], d[3], dl[3];
-        quat_to_mat(R->q, RR);
-        quat_to_mat(I->q, RI);
+        const double *RR = w->rot + 9 * (size_t)(ref == 0 ? ia : ib), *RI = w->rot + 9 * (size_t)(ref == 0 ? ib : ia);
+        double d[3], dl[3];
+        int j;
         sub3(I->x, R->x, d);
-        quat_unrotate(R->q, d, dl);
+        for (j = 0; j < 3; ++j) dl[j] = RR[j] * d[0] + RR[3 + j] * d[1] + RR[6 + j] * d[2]; /* R^T d */
         for (k = 0; k < 3; ++k) {
             /* extent of I along R's axis k: sum_j |a_k . b_j| h_I,j */
             double ext = 0, s, area;
-            int j;
             for (j = 0; j < 3; ++j) {
                 double akbj = RR[k] * RI[j] + RR[3 + k] * RI[3 + j] + RR[6 + k] * RI[6 + j];
                 ext += fabs(akbj) * I->half[j];
@@ -554,9 +554,8 @@ static void collide_box_box(world *w, int ia, int ib) {
         const int ir = best_ref == 0 ? ia : ib;
         const world_body *R = &w->body[ir];
         const world_body *I = &w->body[best_ref == 0 ? ib : ia];
-        double nref[3] = {0, 0, 0}, n[3], MR[9], MI[9];
-        quat_to_mat(R->q, MR);
-        quat_to_mat(I->q, MI);
+        const double *MR = w->rot + 9 * (size_t)ir, *MI = w->rot + 9 * (size_t)(best_ref == 0 ? ib : ia);
+        double nref[3] = {0, 0, 0}, n[3];
         nref[best_axis] = best_sign; /* R's face normal toward I, in R's frame */
         mat3_mul_vec(MR, nref, n);
         if (best_ref == 1) scale3(-1, n); /* keep n from a = ia to b = ib */
@@ -735,18 +734,28 @@ static void collide_pair(world *w, int i, int k) {
 }
 
 /* Broad phase: sort and sweep along x. The order of the previous step is kept in w->sweep and
-   re-sorted by insertion (nearly sorted: linear), so the pairs come in a deterministic order. */
+   re-sorted by insertion (nearly sorted: linear), so the pairs come in a deterministic order.
+   Each body's reach is its bounding radius plus how far a point of it may move in dt,
+   dt (|v| + |w| r): a pair farther apart than their reaches and the margin has every gap
+   above margin + dt max(0, -v_n), add_contact's test (the soft models' wider test: a bound
+   of 100 m/s). */
 static void collide(world *w) {
-    const double slack = (is_soft(w) ? w->soft_margin : w->margin) + w->dt * 100;
+    const int soft = is_soft(w);
+    const double slack = soft ? w->soft_margin : w->margin;
     int i, k, n = w->nbody;
     w->ncontact = 0;
     for (i = 0; i < n; ++i)
         if (w->body[i].mass > 0 && w->ground) collide_ground(w, i);
+    for (i = 0; i < n; ++i) {
+        const world_body *b = &w->body[i];
+        const double r = bound_radius(b);
+        w->reach[i] = r + (soft ? w->dt * 50 : w->dt * (sqrt(dot3(b->v, b->v)) + sqrt(dot3(b->w, b->w)) * r));
+    }
     for (i = 1; i < n; ++i) { /* insertion sort of the indices by min x */
         int v = w->sweep[i];
-        double xv = w->body[v].x[0] - bound_radius(&w->body[v]);
+        double xv = w->body[v].x[0] - w->reach[v];
         k = i - 1;
-        while (k >= 0 && w->body[w->sweep[k]].x[0] - bound_radius(&w->body[w->sweep[k]]) > xv) {
+        while (k >= 0 && w->body[w->sweep[k]].x[0] - w->reach[w->sweep[k]] > xv) {
             w->sweep[k + 1] = w->sweep[k];
             --k;
         }
@@ -755,11 +764,11 @@ static void collide(world *w) {
     for (i = 0; i < n; ++i) {
         const int bi = w->sweep[i];
         const world_body *A = &w->body[bi];
-        const double ri = bound_radius(A), xmax = A->x[0] + ri + slack;
+        const double ri = w->reach[bi], xmax = A->x[0] + ri + slack;
         for (k = i + 1; k < n; ++k) {
             const int bk = w->sweep[k];
             const world_body *B = &w->body[bk];
-            double d[3], reach, rk = bound_radius(B);
+            double d[3], reach, rk = w->reach[bk];
             if (B->x[0] - rk > xmax) break;
             if (A->mass <= 0 && B->mass <= 0) continue; /* two kinematic bodies */
             sub3(B->x, A->x, d);
@@ -968,14 +977,17 @@ double world_kinetic_energy(const world *w) {
 /* ---- rows ------------------------------------------------------------------------------- */
 /* a row of a linear direction d at world points pa (on a) and pb (on b): +[d, (pb - x_b) x d]
    on b, -[d, (pa - x_a) x d] on a */
-static void row_linear(const world *w, world_row *r, int a, int b, const double d[3],
-                       const double pa[3], const double pb[3]) {
-    double rr[3], rxd[3];
-    int k;
+static void row_bodies(const world *w, world_row *r, int a, int b) {
     memset(r, 0, sizeof(*r));
     r->a = a; r->b = b;
     r->da = is_dynamic(w, a);
     r->db = is_dynamic(w, b);
+}
+static void row_linear_J(const world *w, world_row *r, const double d[3], const double pa[3],
+                         const double pb[3]) {
+    const int a = r->a, b = r->b;
+    double rr[3], rxd[3];
+    int k;
     if (a >= 0) {
         sub3(pa, w->body[a].x, rr);
         cross3(rr, d, rxd);
@@ -986,6 +998,16 @@ static void row_linear(const world *w, world_row *r, int a, int b, const double 
         cross3(rr, d, rxd);
         for (k = 0; k < 3; ++k) { r->J[6 + k] = d[k]; r->J[9 + k] = rxd[k]; }
     }
+}
+static void row_linear(const world *w, world_row *r, int a, int b, const double d[3],
+                       const double pa[3], const double pb[3]) {
+    row_bodies(w, r, a, b);
+    row_linear_J(w, r, d, pa, pb);
+}
+/* J of contact row r (its direction and point from the contact) */
+static void contact_row_J(const world *w, world_row *r) {
+    const world_contact *c = &w->contact[r->owner];
+    row_linear_J(w, r, r->kind == ROW_T1 ? c->t1 : r->kind == ROW_T2 ? c->t2 : c->n, c->p, c->p);
 }
 /* a row of an angular direction d: +[0, d] on b, -[0, d] on a */
 static void row_angular(const world *w, world_row *r, int a, int b, const double d[3]) {
@@ -1152,9 +1174,8 @@ static int build_rows(world *w, int *ngroups) {
         const world_contact *c = &w->contact[i];
         w->grp_row[ng++] = n;
         for (k = 0; k < 3; ++k, ++n) {
-            const double *d = k == 0 ? c->t1 : k == 1 ? c->t2 : c->n;
             r = &w->row[n];
-            row_linear(w, r, c->a, c->b, d, c->p, c->p);
+            row_bodies(w, r, c->a, c->b); /* J: per island (a kept island's rows keep theirs) */
             r->kind = k == 0 ? ROW_T1 : k == 1 ? ROW_T2 : ROW_N;
             r->owner = i;
             r->err = k == 2 ? c->gap : 0;
@@ -1647,8 +1668,12 @@ static ct_result solve_island(world *w, int isl, int *have_info) {
         w->stats.reused_islands++;
     } else {
         kp->valid = 0; /* the slot is about to hold this island's setup, if any */
-        for (li = 0; li < ngi; ++li) /* M^-1 J^T (a kept island's rows come with theirs) */
-            for (k = 0; k < grp_size(w, order[li]); ++k) row_finish(w, &w->row[w->grp_row[order[li]] + k]);
+        for (li = 0; li < ngi; ++li) /* contacts' J, M^-1 J^T (a kept island's rows come with theirs) */
+            for (k = 0; k < grp_size(w, order[li]); ++k) {
+                world_row *r = &w->row[w->grp_row[order[li]] + k];
+                if (r->kind == ROW_T1 || r->kind == ROW_T2 || r->kind == ROW_N) contact_row_J(w, r);
+                row_finish(w, r);
+            }
     }
     /* G by blocks: the groups sharing a dynamic body with group li, ascending */
     if (!reuse) w->srow_ptr[0] = 0;
@@ -1891,6 +1916,7 @@ ct_result world_step(world *w) {
         const world_body *b = &w->body[i];
         w->inv_mass[i] = b->mass > 0 ? 1 / b->mass : 0;
         body_inertia(b, w->I_w + 9 * (size_t)i, w->inv_I + 9 * (size_t)i);
+        quat_to_mat(b->q, w->rot + 9 * (size_t)i); /* for the collision tests */
     }
     /* 2. contacts, with warm start and the "new this step" flag from the cache */
     collide(w);

@@ -248,7 +248,7 @@ typedef struct world {
     int *grp_row, *grp_island, *grp_order, *grp_local, *grp_mark, *grp_cols, *grp_off;
     int *body_ptr, *body_grp, *body_island, *body_parent, *island_body, *island_ptr,
         *island_gptr, *sweep, *body_cur;
-    double *inv_mass, *inv_I, *I_w, *uf, *body_rho;
+    double *inv_mass, *inv_I, *I_w, *uf, *body_rho, *rot, *reach;
     ct_real *g, *lam, *lamL, *vel, *mu, *R, *sval;
     int *srow_ptr, *scol;
     ct_real *phi0, *vn0, *kc, *dc, *vref;
