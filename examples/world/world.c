@@ -1914,6 +1914,7 @@ ct_result world_step(world *w) {
 
     memset(&w->stats, 0, sizeof(w->stats));
     memset(&w->info, 0, sizeof(w->info));
+    if (w->arena_top > w->arena_bytes) arena_reset(w); /* the arena was made smaller */
     w->info.status = CT_STATUS_CONVERGED;
     /* 1. per-body inverse masses and world inertias of the step's start */
     for (i = 0; i < w->nbody; ++i) {
