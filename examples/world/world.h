@@ -194,7 +194,7 @@ typedef struct world {
                             since its G was built keeps that G, its rows' J and the solver's
                             factorization, only g changes (the contact points and normals of
                             then); every island keeps its own while the memory of world_init
-                            holds them; 0: off; default 0, the game preset 1e-4 m            */
+                            holds them; 0: off; default 0, the game preset 3e-4 m            */
     int carry_penalty;   /* ADMM (spectral rule): 1 starts each island's solve from the penalty
                             its last solve ended with (as admm.rho_power; the island is known
                             by its lowest body, kept while its row count does not change);
