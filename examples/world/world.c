@@ -977,11 +977,14 @@ double world_kinetic_energy(const world *w) {
 /* ---- rows ------------------------------------------------------------------------------- */
 /* a row of a linear direction d at world points pa (on a) and pb (on b): +[d, (pb - x_b) x d]
    on b, -[d, (pa - x_a) x d] on a */
+/* a row's bodies, every field but J and WJ cleared (J: row_linear_J, row_angular or a kept
+   island's freeze; WJ: row_finish or the freeze) */
 static void row_bodies(const world *w, world_row *r, int a, int b) {
-    memset(r, 0, sizeof(*r));
     r->a = a; r->b = b;
     r->da = is_dynamic(w, a);
     r->db = is_dynamic(w, b);
+    r->kind = r->owner = r->k = r->bounce = 0;
+    r->err = r->R = r->vfree = r->relax_bias = 0;
 }
 static void row_linear_J(const world *w, world_row *r, const double d[3], const double pa[3],
                          const double pb[3]) {
@@ -992,11 +995,15 @@ static void row_linear_J(const world *w, world_row *r, const double d[3], const 
         sub3(pa, w->body[a].x, rr);
         cross3(rr, d, rxd);
         for (k = 0; k < 3; ++k) { r->J[k] = -d[k]; r->J[3 + k] = -rxd[k]; }
+    } else {
+        memset(r->J, 0, 6 * sizeof(double));
     }
     if (b >= 0) {
         sub3(pb, w->body[b].x, rr);
         cross3(rr, d, rxd);
         for (k = 0; k < 3; ++k) { r->J[6 + k] = d[k]; r->J[9 + k] = rxd[k]; }
+    } else {
+        memset(r->J + 6, 0, 6 * sizeof(double));
     }
 }
 static void row_linear(const world *w, world_row *r, int a, int b, const double d[3],
@@ -1012,10 +1019,8 @@ static void contact_row_J(const world *w, world_row *r) {
 /* a row of an angular direction d: +[0, d] on b, -[0, d] on a */
 static void row_angular(const world *w, world_row *r, int a, int b, const double d[3]) {
     int k;
-    memset(r, 0, sizeof(*r));
-    r->a = a; r->b = b;
-    r->da = is_dynamic(w, a);
-    r->db = is_dynamic(w, b);
+    row_bodies(w, r, a, b);
+    memset(r->J, 0, sizeof(r->J));
     for (k = 0; k < 3; ++k) {
         if (a >= 0) r->J[3 + k] = -d[k];
         if (b >= 0) r->J[9 + k] = d[k];
@@ -1074,6 +1079,7 @@ static const world_row *contact_rows(const world *w, int c, world_row tmp[3]) {
     for (k = 0; k < 3; ++k) {
         const double *d = k == 0 ? ct->t1 : k == 1 ? ct->t2 : ct->n;
         row_linear(w, &tmp[k], ct->a, ct->b, d, ct->p, ct->p);
+        memset(tmp[k].WJ, 0, sizeof(tmp[k].WJ));
         for (s = 0; s < 2; ++s) { /* W from the current pose */
             const int i = s == 0 ? tmp[k].a : tmp[k].b;
             double Iinv[9];
