@@ -130,6 +130,11 @@ static const double *body_q(const world *w, int i) { return i < 0 ? identity_q :
 static const double *body_x(const world *w, int i) { return i < 0 ? zero3 : w->body[i].x; }
 static int is_dynamic(const world *w, int i) { return i >= 0 && w->body[i].mass > 0; }
 static int is_soft(const world *w) { return w->settings.method == CT_METHOD_NEWTON_SOFT; }
+static double bound_radius(const world_body *b) {
+    if (b->shape == WORLD_SPHERE) return b->half[0];
+    if (b->shape == WORLD_CAPSULE) return b->half[0] + b->half[2];
+    return sqrt(dot3(b->half, b->half));
+}
 
 /* local coordinates of a world point / direction on body i (the ground: world) */
 static void to_local(const world *w, int i, const double p[3], int is_point, double out[3]) {
@@ -524,6 +529,11 @@ static void collide_ground(world *w, int i) {
    rectangle, are the contact points: exact for parallel faces, aligned or offset; rotated or
    edge-on boxes get an approximation. */
 static void collide_box_box(world *w, int ia, int ib) {
+    /* no gap at or beyond margin + dt (|v| + |w| r) of both bodies makes a contact (the broad
+       phase's reach; the soft models' wider test: a bound of 100 m/s) */
+    const double far = is_soft(w) ? w->soft_margin + w->dt * 100
+                                  : w->margin + w->reach[ia] - bound_radius(&w->body[ia]) +
+                                        w->reach[ib] - bound_radius(&w->body[ib]);
     int ref, k, best_ref = -1, best_axis = 0, c;
     double best_s = -1e300, best_area = 0, best_sign = 1;
     for (ref = 0; ref < 2; ++ref) {
@@ -548,8 +558,7 @@ static void collide_box_box(world *w, int ia, int ib) {
             }
         }
     }
-    if (best_s > (is_soft(w) ? w->soft_margin : w->margin) + w->dt * 100)
-        return; /* far apart (100 m/s bound) */
+    if (best_s >= far) return; /* a separating face normal: every gap beyond reach */
     {
         const int ir = best_ref == 0 ? ia : ib;
         const world_body *R = &w->body[ir];
@@ -568,7 +577,7 @@ static void collide_box_box(world *w, int ia, int ib) {
             sub3(p, R->x, d); /* in R's frame: MR^T d */
             for (j = 0; j < 3; ++j) pl[j] = MR[j] * d[0] + MR[3 + j] * d[1] + MR[6 + j] * d[2];
             gap = best_sign * pl[best_axis] - R->half[best_axis];
-            if (gap >= w->margin + w->dt * 100 && !is_soft(w)) continue; /* far: add_contact's test fails */
+            if (gap >= far && !is_soft(w)) continue; /* add_contact's test fails */
             for (j = 0; j < 3; ++j) /* clamp onto the face rectangle */
                 if (j != best_axis) pl[j] = clampd(pl[j], -R->half[j], R->half[j]);
             mat3_mul_vec(MR, pl, p);
@@ -713,11 +722,6 @@ static int jointed(const world *w, int a, int b) {
     return 0;
 }
 
-static double bound_radius(const world_body *b) {
-    if (b->shape == WORLD_SPHERE) return b->half[0];
-    if (b->shape == WORLD_CAPSULE) return b->half[0] + b->half[2];
-    return sqrt(dot3(b->half, b->half));
-}
 
 static void collide_pair(world *w, int i, int k) {
     const world_shape si = w->body[i].shape, sk = w->body[k].shape;
