@@ -495,8 +495,12 @@ static double segment_closest(const double a0[3], const double a1[3], const doub
 
 static void collide_ground(world *w, int i) {
     const world_body *b = &w->body[i];
+    /* no point higher than margin + dt (|v| + |w| r) makes a contact (add_contact's test; the
+       soft models' wider one: a bound of 100 m/s) */
+    const double r = bound_radius(b), far = is_soft(w) ? w->soft_margin + w->dt * 100 : w->margin + w->reach[i] - r;
     double n[3] = {0, 0, 1}, p[3];
     int k;
+    if (b->x[2] - r >= far) return;
     if (b->shape == WORLD_SPHERE) {
         p[0] = b->x[0]; p[1] = b->x[1]; p[2] = 0;
         add_contact(w, WORLD_GROUND, i, 0, p, n, b->x[2] - b->half[0]);
@@ -518,7 +522,7 @@ static void collide_ground(world *w, int i) {
             box_corner(b, k, local);
             mat3_mul_vec(R, local, p);
             p[0] += b->x[0]; p[1] += b->x[1]; p[2] += b->x[2];
-            add_contact(w, WORLD_GROUND, i, k, p, n, p[2]);
+            if (p[2] < far || is_soft(w)) add_contact(w, WORLD_GROUND, i, k, p, n, p[2]);
         }
     }
 }
@@ -748,13 +752,13 @@ static void collide(world *w) {
     const double slack = soft ? w->soft_margin : w->margin;
     int i, k, n = w->nbody;
     w->ncontact = 0;
-    for (i = 0; i < n; ++i)
-        if (w->body[i].mass > 0 && w->ground) collide_ground(w, i);
     for (i = 0; i < n; ++i) {
         const world_body *b = &w->body[i];
         const double r = bound_radius(b);
         w->reach[i] = r + (soft ? w->dt * 50 : w->dt * (sqrt(dot3(b->v, b->v)) + sqrt(dot3(b->w, b->w)) * r));
     }
+    for (i = 0; i < n; ++i)
+        if (w->body[i].mass > 0 && w->ground) collide_ground(w, i);
     for (i = 1; i < n; ++i) { /* insertion sort of the indices by min x */
         int v = w->sweep[i];
         double xv = w->body[v].x[0] - w->reach[v];
