@@ -8,7 +8,7 @@
 # contact.h in double and with -DCONTACT_USE_FLOAT), engine_bullet_float and
 # engine_bullet_double (Debian's libbullet-dev, the -float64 libraries with
 # BT_USE_DOUBLE_PRECISION), all built with Bullet's own build flags (BULLET_CFLAGS in the
-# Makefile). ROUNDS (5) rounds; in each, every scene runs once on each of the four programs,
+# Makefile). ROUNDS (7) rounds; in each, every scene runs once on each of the four programs,
 # one process after the other, so the two engines share the machine's state; a process reports
 # the CPU time of its steps (CLOCK_PROCESS_CPUTIME_ID, one thread). The world side runs its
 # game preset (world_use_game_preset). Then the preset study (engine_world_double --study,
@@ -16,7 +16,7 @@
 # bench/engine_report.py writes bench/results/engine*_<machine>_<date>.csv and SUMMARY.md.
 set -eu
 OUT=build/bench
-ROUNDS=${ROUNDS:-5}
+ROUNDS=${ROUNDS:-7}
 SCENES=${SCENES:-"stack5 stack10 pyramid20 ratio10 wall10"}
 RUNS=$OUT/engine_runs.csv
 [ -x "$OUT/engine_world_double" ] || { echo "bench/engine.sh: build first (make bench-engine)"; exit 2; }

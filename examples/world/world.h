@@ -8,8 +8,9 @@
    THE WORLD. Bodies (box, sphere, capsule; dynamic, or kinematic/static when mass = 0), a
    ground plane z = 0, joints (ball, revolute, weld, prismatic) with limits and PD drives, and
    one call, world_step, that advances everything by dt:
-       1. broad phase (sort and sweep along x) and narrow phase with a margin: each contact a
-          point, a frame (t1, t2, n) with the NORMAL LAST, a gap and a feature id
+       1. broad phase (sort and sweep along x, each body padded by how far its points may
+          move in dt) and narrow phase with a margin: each contact a point, a frame
+          (t1, t2, n) with the NORMAL LAST, a gap and a feature id
        2. persistent contacts: last step's forces are matched by (body a, body b, feature)
           through a hash table and warm-start the solve ([LeLidec24] Sec. III-E)
        3. rows in contact.h's order [bilateral | unilateral | 3 nc]: joint rows and drives
@@ -22,7 +23,8 @@
           whichever docs/methods.md's rule prefers (storage = WORLD_STORAGE_AUTO)
        6. for each of `substeps` sub-steps h = dt / substeps: the free velocity
           u_free = u + h M^-1 (f_ext - w x I w) + h gravity, g = (J u_free + bias) / h, the
-          solve (a ct_solver set up once per island and step: the sub-steps only update g),
+          solve (a ct_solver set up once per island and step, or kept across steps by a
+          resting island when reuse > 0: the sub-steps only update g),
           u = u_free + h M^-1 J^T lambda, then positions (semi-implicit Euler) and the gaps
           and joint errors advanced along the rows' velocities (J fixed within the step, as
           Box2D v3's sub-stepping keeps its anchors)
@@ -38,7 +40,8 @@
    beta_limit min(0, r) / h. Tangent rows none (the De Saxce term stays exact).
 
    GAMES. world_game_settings() is the measured game preset (docs/engine.md): ADMM_NCP to a
-   relative error of 1e-4, at most 50 iterations, each island starting from its last penalty.
+   relative error of 1e-4, at most 50 iterations, each island starting from its last penalty,
+   a resting island keeping its setup (reuse) and starting from its last dual.
    world_fixed_sweeps() is the one place that turns a ct_settings into "run exactly N sweeps"
    (a fixed cost; with PGS_NCP the budget mode, whose stacks walk as Bullet's do).
 
