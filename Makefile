@@ -17,8 +17,10 @@
 #                        the exit status is non-zero if any check failed. A subset:
 #                        make test CONFIGS="double san-double" EXTRA_TESTS=
 #   make demo            build and run the world showcase (examples/world: every scenario, one
-#                        table; examples/world/impl.c holds contact.h's implementation) and
-#                        build examples/box_push.c
+#                        line each with the expected behaviour, the measured value and PASS or
+#                        FAIL; trajectories and the demo's SVG plots in build/world;
+#                        examples/world/impl.c holds contact.h's implementation), then
+#                        examples/box_push.c
 #   make world-plots     the world scenarios' CSVs and their PNG plots into build/world
 #                        (examples/world/plot.py, needs matplotlib); never writes docs/
 #   make docs-figures    the only target that writes tracked figures: regenerates the world
@@ -35,6 +37,7 @@
 #   make bench-peers     contact.h against Pinocchio's ADMM and PGS (PINOCCHIO_SRC=its source
 #                        tree) and MuJoCo's Newton solver (libmujoco-dev); a peer that is absent
 #                        is skipped with a message
+#   make bench-engine    examples/world against Bullet (libbullet-dev), and the game preset study
 #   make clean           remove build/
 #
 # CC is make's default (cc) unless given: make test CC=clang
@@ -72,7 +75,7 @@ CONFIG_TESTS_native-float  = $(NATIVE_TESTS)
 # test_validate, whose counting allocator is a compile-time hook (CONTACT_MALLOC/CONTACT_FREE).
 TESTS_STANDALONE = validate
 
-WORLD_DEPS = examples/world/world.h examples/world/scenarios.h
+WORLD_DEPS = examples/world/world.h examples/world/scenarios.h examples/world/svgplot.h
 TEST_DEPS  = contact.h tests/harness.h tests/problems.h bench/families.h
 # build/tests/<config>/test_<name> of a configuration
 config_bins = $(patsubst %,$(BUILD)/tests/$(1)/test_%,$(CONFIG_TESTS_$(1)))
@@ -116,9 +119,9 @@ $(foreach c,$(CONFIGS),$(eval $(call config_rules,$(c))))
 # scripts other people own; each prints "N passed, M failed" lines of its own. The slow ones
 # first: make starts the jobs in this order.
 EXTRA_TESTS = tests/determinism.sh tests/python_test.sh tests/compile_tests.sh \
-              tests/cmake_consumer/run.sh tests/lapack_test.sh tests/fclib_test.sh \
-              tests/cross_compile.sh tests/threads_test.sh tests/readme_check.sh \
-              tests/version_check.sh tests/docs_check.sh tests/refs_check.sh
+              tests/cmake_consumer/run.sh tests/world_consumer.sh tests/lapack_test.sh \
+              tests/fclib_test.sh tests/cross_compile.sh tests/threads_test.sh \
+              tests/readme_check.sh tests/version_check.sh tests/docs_check.sh tests/refs_check.sh
 
 LOG  = $(BUILD)/test.log
 LOGS = $(BUILD)/logs
@@ -201,7 +204,8 @@ $(BUILD)/fuzz/make_corpus: tests/fuzz/make_corpus.c tests/fuzz/fuzz_format.h
 	$(CC) $(CFLAGS) -o $@ tests/fuzz/make_corpus.c -lm
 
 demo: $(BUILD)/world_demo $(BUILD)/box_push
-	./$(BUILD)/world_demo
+	./$(BUILD)/world_demo -o $(BUILD)/world
+	./$(BUILD)/box_push
 
 # examples/world/impl.c holds contact.h's implementation; world.c, scenarios.c, demo.c include it
 WORLD_OBJS = $(patsubst %,$(BUILD)/world_obj/%.o,demo world scenarios impl)
@@ -231,12 +235,12 @@ docs-figures: world-plots
 docs-api:
 	$(PYTHON) docs/gen_api.py contact.h docs/api.md
 
-# make bench-world: the demo's table (every scenario's oracle error and time per step) as a
-# result file, bench/results/world_<machine>_<date>.csv
+# make bench-world: the demo's table (every scenario's expected and measured value, PASS or
+# FAIL, solver time per step) as a result file, bench/results/world_<machine>_<date>.csv
 bench-world: $(BUILD)/world_demo
 	@mkdir -p $(BUILD)/world
-	./$(BUILD)/world_demo | tee $(BUILD)/world/demo.txt
-	$(PYTHON) bench/results/record.py --demo $(BUILD)/world/demo.txt
+	./$(BUILD)/world_demo -o $(BUILD)/world --csv $(BUILD)/world/demo.csv
+	$(PYTHON) bench/results/record.py world $(BUILD)/world/demo.csv
 	$(PYTHON) bench/results/summarize.py
 
 $(BUILD)/box_push: examples/box_push.c contact.h
@@ -286,6 +290,42 @@ $(BUILD)/bench_lu_native: bench/lu.c contact.h
 $(BUILD)/bench_lu_O2: bench/lu.c contact.h
 	@mkdir -p $(@D)
 	$(CC) -O2 -I. -o $@ bench/lu.c $(OPENBLAS) -lm
+
+# make bench-engine: examples/world against Bullet (Debian's libbullet-dev) on the scenes of
+# bench/engine_scenes.h, float and double, interleaved rounds of CPU time, then the game-preset
+# study (bench/engine.sh, bench/engine_report.py: bench/results/engine*_<machine>_<date>.csv).
+# Both sides are built with Bullet's own build flags (Debian's default: dpkg-buildflags);
+# without Bullet the world side runs alone. Never needed by make test.
+BULLET_INC    = /usr/include/bullet
+BULLET_CFLAGS = -O2 -fstack-protector-strong
+ENGINE_WORLD_SRC = bench/engine_world.c examples/world/world.c examples/world/impl.c
+ENGINE_DEPS = $(ENGINE_WORLD_SRC) bench/engine_scenes.h examples/world/world.h contact.h
+.PHONY: bench-engine
+bench-engine: $(BUILD)/bench/engine_world_double $(BUILD)/bench/engine_world_float
+	@if [ -f $(BULLET_INC)/btBulletDynamicsCommon.h ]; then \
+	    $(MAKE) --no-print-directory $(BUILD)/bench/engine_bullet_float $(BUILD)/bench/engine_bullet_double; \
+	else echo "Bullet not installed (apt-get install libbullet-dev): the world layer alone"; \
+	    rm -f $(BUILD)/bench/engine_bullet_float $(BUILD)/bench/engine_bullet_double; fi
+	sh bench/engine.sh
+	$(PYTHON) bench/engine_report.py $(BUILD)/bench/engine_runs.csv $(BUILD)/bench/engine_study.csv
+
+$(BUILD)/bench/engine_world_double: $(ENGINE_DEPS)
+	@mkdir -p $(@D)
+	$(CC) -std=c99 $(BULLET_CFLAGS) -Wall -Wextra -I. -Iexamples/world -Ibench -o $@ $(ENGINE_WORLD_SRC) -lm
+
+$(BUILD)/bench/engine_world_float: $(ENGINE_DEPS)
+	@mkdir -p $(@D)
+	$(CC) -std=c99 $(BULLET_CFLAGS) -DCONTACT_USE_FLOAT -Wall -Wextra -I. -Iexamples/world -Ibench -o $@ $(ENGINE_WORLD_SRC) -lm
+
+$(BUILD)/bench/engine_bullet_float: bench/engine_bullet.cpp bench/engine_scenes.h
+	@mkdir -p $(@D)
+	$(CXX) $(BULLET_CFLAGS) -Wall -Wextra -I$(BULLET_INC) -Ibench -o $@ bench/engine_bullet.cpp \
+	    -lBulletDynamics -lBulletCollision -lLinearMath
+
+$(BUILD)/bench/engine_bullet_double: bench/engine_bullet.cpp bench/engine_scenes.h
+	@mkdir -p $(@D)
+	$(CXX) $(BULLET_CFLAGS) -DBT_USE_DOUBLE_PRECISION -Wall -Wextra -I$(BULLET_INC) -Ibench -o $@ \
+	    bench/engine_bullet.cpp -lBulletDynamics-float64 -lBulletCollision-float64 -lLinearMath-float64
 
 # make bench-rigid [FCLIB=folder] [SEED=n]: HYBRID_NCP, NEWTON_NCP, PROX_NCP, ADMM_NCP and PGS_NCP
 # against Siconos on FCLib and on bench/families.h's sweep with the seed of the day

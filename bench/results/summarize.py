@@ -147,11 +147,30 @@ BENCHES = [
      "Haswell and SkylakeX kernels; header built at -O2 -march=native and at plain -O2.",
      "make bench-cholesky", "cholesky"),
     ("world", "examples/world: the physical scenarios and their oracles",
-     "Every scenario of `make demo` with the methods that tell its story: the oracle error "
-     "(what each oracle measures is in the oracle column; examples/world/scenarios.h defines "
-     "them) and the solver's wall time per step. dt = 1e-3 s, tol_abs = 1e-9 N unless the "
-     "notes say otherwise. The oracle errors are deterministic; the times are not.",
+     "Every line of `make demo`: the scenario, the method and its model, what happens, the "
+     "expected behaviour (* marks a model's own known artifact, expected of it), the measured "
+     "value, PASS or FAIL, and the solver's wall time per step (examples/world/scenarios.h "
+     "defines each measure). dt = 1e-3 s, tol_abs = 1e-9 N unless said. The measured values "
+     "are deterministic; the times are not.",
      "make bench-world", "world"),
+    ("engine", "The world layer against Bullet",
+     "Per scene of bench/engine_scenes.h and precision: the medians over the rounds of the CPU "
+     "time of a whole step (collision, solve, integration) of examples/world with its game "
+     "preset and of Bullet (btSequentialImpulseConstraintSolver, default 10 iterations, warm "
+     "starting, split impulse, deactivation off), one thread, both built with Bullet's build "
+     "flags, dt = 1/60 s, 10 s; then the drift, penetration and kinetic energy at the end, "
+     "measured alike on both sides from the states. target: each of the world's three at most "
+     "max(Bullet's, 1 mm, 1 mm, 1e-4 J) and its time at most Bullet's; short_of names what "
+     "misses.",
+     "make bench-engine", "bench-engine"),
+    ("engine-study", "The game preset study (examples/world)",
+     "Each solver variant on the four resting scenes (stack5, stack10, pyramid20, ratio10) at "
+     "60 Hz for 10 s, double: CPU time per step (the largest, and per scene), the largest "
+     "drift, penetration and kinetic energy at the end, and whether all stay within 1 mm, "
+     "1 mm, 1e-4 J. Variants: METHOD:sweeps=N (exactly N iterations), tol= (tol_abs, N), "
+     "rel= (relative error), max= (max_iter), omega=, sub= (sub-steps), relax (the relax "
+     "pass); game = world_use_game_preset.",
+     "make bench-engine", "bench-engine"),
     ("fuzz", "Fuzzing runs",
      "libFuzzer + ASan + UBSan runs of tests/fuzz/fuzz_solve.c: executions, coverage (cov: "
      "edges, ft: features), corpus size and findings. Earlier runs found the classes FA to FE "

@@ -57,7 +57,8 @@ static void step(world *w, sc_result *r) {
     ct_result res = world_step(w);
     r->steps++;
     if (res != CT_OK) r->failed++;
-    else if (w->info.status != CT_STATUS_CONVERGED) r->unconverged++;
+    else if (w->info.status != CT_STATUS_CONVERGED && w->info.status != CT_STATUS_ITERATIONS_DONE)
+        r->unconverged++;
     if ((double)w->info.model.absolute > r->max_residual) r->max_residual = (double)w->info.model.absolute;
 }
 
@@ -256,25 +257,27 @@ sc_result sc_internal_forces(const sc_opts *o) {
         /* lambda_min = J (J^T J)^-1 J^T lambda: the least-norm forces with the same
            generalized force J^T lambda, hence the same motion; lambda - lambda_min is the
            internal part (J has rank 6 here: 4 corners, one body) */
-        const int m = 3 * w.ncontact;
         ct_real A[36], y[6], cs[256];
-        double fmax = 0;
-        for (i = 0; i < 6; ++i) {
-            y[i] = 0;
-            for (j = 0; j < 6; ++j) {
-                A[6 * i + j] = 0;
-                for (k = 0; k < m; ++k) A[6 * i + j] += w.J[k * 6 + i] * w.J[k * 6 + j];
-            }
-            for (k = 0; k < m; ++k) y[i] += w.J[k * 6 + i] * w.lam[k];
+        double fmax = 0, Jc[18];
+        for (i = 0; i < 36; ++i) A[i] = 0;
+        for (i = 0; i < 6; ++i) y[i] = 0;
+        for (c = 0; c < w.ncontact; ++c) { /* J^T J and J^T lambda from each contact's rows */
+            world_contact_jacobian(&w, c, 0, Jc);
+            for (k = 0; k < 3; ++k)
+                for (i = 0; i < 6; ++i) {
+                    for (j = 0; j < 6; ++j) A[6 * i + j] += (ct_real)(Jc[6 * k + i] * Jc[6 * k + j]);
+                    y[i] += (ct_real)(Jc[6 * k + i] * w.contact[c].lambda[k]);
+                }
         }
         if (ct_cholesky_scratch_size(6) <= 256 && ct_cholesky_factor(A, 6, 6, 0, cs, NULL) == CT_OK) {
             ct_cholesky_solve(A, 6, 6, y);
             for (c = 0; c < w.ncontact; ++c) {
                 double d2 = 0;
+                world_contact_jacobian(&w, c, 0, Jc);
                 for (k = 0; k < 3; ++k) {
                     double lmin = 0, dl;
-                    for (j = 0; j < 6; ++j) lmin += (double)w.J[(3 * c + k) * 6 + j] * (double)y[j];
-                    dl = (double)w.lam[3 * c + k] - lmin;
+                    for (j = 0; j < 6; ++j) lmin += Jc[6 * k + j] * (double)y[j];
+                    dl = w.contact[c].lambda[k] - lmin;
                     d2 += dl * dl;
                 }
                 if (sqrt(d2) > fmax) fmax = sqrt(d2);
@@ -637,14 +640,10 @@ static double bottom_height(const world_body *b) {
 
 /* SAP's R_n and R_t of the world's first contact ([Castro22], as Drake computes them), from the last G */
 static void sap_compliance(const world *w, double *Rn, double *Rt) {
-    const int m = w->nb + w->nu + 3 * w->nc, r0 = w->nb + w->nu;
-    double f = 0, wd, dt = w->dt;
-    int i, j;
-    for (i = 0; i < 3; ++i)
-        for (j = 0; j < 3; ++j) {
-            double e = (double)w->G[(size_t)(r0 + i) * m + r0 + j];
-            f += e * e;
-        }
+    double f = 0, wd, dt = w->dt, B[9];
+    int i;
+    world_contact_block(w, 0, B);
+    for (i = 0; i < 9; ++i) f += B[i] * B[i];
     wd = sqrt(f) / 3;
     *Rt = w->soft_sigma * wd;
     *Rn = 1 / (dt * w->soft_k * (dt + w->soft_tau_d));
@@ -716,5 +715,75 @@ sc_result sc_soft_glide(const sc_opts *o) {
     r.value[4] = hrest;
     r.value[5] = hrest < 0 ? weight / (-4 * hrest) : 0;
     finish(&w, &r);
+    return r;
+}
+
+/* ---- penetration correction: a cube started 5 mm deep ---------------------------------------- */
+sc_result sc_deep_start(const sc_opts *o, int mode) {
+    sc_result r = empty_result();
+    world w;
+    double p[3];
+    int k, n = (int)(1.0 / o->dt + 0.5);
+    if (!setup(&w, o, 1, 0, 8)) { r.failed = 1; return r; }
+    if (mode == 0) w.max_push = 0;
+    if (mode == 2) w.relax = 1;
+    p[0] = 0; p[1] = 0; p[2] = CUBE_HALF - 0.005;
+    add_cube(&w, p[0], p[1], p[2], CUBE_MASS);
+    r.value[2] = w.beta_contact * 0.005 / o->dt;
+    if (o->csv) fprintf(o->csv, "t,bottom,vz,ke\n");
+    for (k = 1; k <= n; ++k) {
+        double e;
+        step(&w, &r);
+        e = world_kinetic_energy(&w);
+        if (w.body[0].v[2] > r.err) r.err = w.body[0].v[2];
+        if (e > r.value[0]) r.value[0] = e;
+        if (w.body[0].x[2] - CUBE_HALF > r.value[1]) r.value[1] = w.body[0].x[2] - CUBE_HALF;
+        if (o->csv)
+            fprintf(o->csv, "%.6g,%.9g,%.9g,%.9g\n", k * o->dt, w.body[0].x[2] - CUBE_HALF, w.body[0].v[2], e);
+    }
+    finish(&w, &r);
+    return r;
+}
+
+/* ---- games: a stack at 60 Hz ------------------------------------------------------------------ */
+sc_result sc_game_stack(const sc_opts *o, int boxes, int preset) {
+    sc_result r = empty_result();
+    world w;
+    int i, k, n = 600;
+    if (world_init(&w, boxes, 0, 16 * boxes) != CT_OK) { r.failed = 1; return r; }
+    w.dt = 1.0 / 60;
+    w.ground_mu = 0.5;
+    if (preset) world_use_game_preset(&w);
+    else {
+        w.settings.method = CT_METHOD_PGS_NCP;
+        world_fixed_sweeps(&w.settings, 10);
+    }
+    for (i = 0; i < boxes; ++i) {
+        double x[3];
+        x[0] = 0; x[1] = 0; x[2] = 0.5 + i;
+        world_add_box(&w, 0.5, 0.5, 0.5, 1, x);
+        w.body[i].mu = 0.5;
+    }
+    if (o->csv) fprintf(o->csv, "t,drift,top_x,ke\n");
+    for (k = 1; k <= n; ++k) {
+        double d = 0;
+        ct_result res = world_step(&w);
+        r.steps++;
+        if (res != CT_OK) r.failed++;
+        for (i = 0; i < boxes; ++i) {
+            double dx = w.body[i].x[0], dy = w.body[i].x[1], dz = w.body[i].x[2] - (0.5 + i);
+            double e = sqrt(dx * dx + dy * dy + dz * dz);
+            if (e > d) d = e;
+        }
+        if (d > r.err) r.err = d;
+        if (o->csv)
+            fprintf(o->csv, "%.6g,%.9g,%.9g,%.9g\n", k * w.dt, d, w.body[boxes - 1].x[0], world_kinetic_energy(&w));
+    }
+    r.value[0] = world_kinetic_energy(&w);
+    for (i = 0; i < w.ncontact; ++i)
+        if (-w.contact[i].gap > r.value[1]) r.value[1] = -w.contact[i].gap;
+    r.value[2] = 1e6 * w.step_seconds / n;
+    r.solve_us = 1e6 * w.solve_seconds / n;
+    world_free(&w);
     return r;
 }

@@ -151,6 +151,20 @@ sc_result sc_sphere_roll(const sc_opts *o);
    stiffness m g / (-4 h_rest_pred) per corner (N/m). */
 sc_result sc_soft_glide(const sc_opts *o);
 
+/* Penetration correction. A 1 kg cube (side 0.2 m) started 5 mm inside the ground at rest, 1 s
+   at o->dt. mode 0: Baumgarte uncapped (max_push = 0), 1: capped at the default max_push,
+   2: the relax pass. err = the fastest upward velocity (m/s); value[0] = the largest kinetic
+   energy (J), value[1] = the highest the bottom rose above the ground (m), value[2] = beta r /
+   dt, the velocity uncapped Baumgarte gives. */
+sc_result sc_deep_start(const sc_opts *o, int mode);
+
+/* Games. A stack of `boxes` cubes (side 1 m, 1 kg, friction 0.5) at 60 Hz for 10 s (o->dt and
+   the solver settings are ignored). preset 1: world_use_game_preset; 0: PGS_NCP with exactly
+   10 sweeps (Bullet's default budget). err = the largest distance of a cube from its start (m);
+   value[0] = the kinetic energy at the end (J), value[1] = the deepest contact at the end (m),
+   value[2] = the mean wall time of world_step (us). */
+sc_result sc_game_stack(const sc_opts *o, int boxes, int preset);
+
 #ifdef __cplusplus
 }
 #endif
