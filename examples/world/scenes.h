@@ -1,0 +1,76 @@
+/* scenes.h - the papers' larger experiments on the world of world.h: a quadruped ([Hwangbo18]),
+   [Castro23]'s belt, rod and dropped sphere with their time-step convergence, loops with contact
+   and limits ([Tsounis25]), [LeLidec24]'s errors against an NCP reference, and the wall of
+   [Carpentier24] run to convergence. Each returns measured numbers and an oracle error in an
+   sc_result (scenarios.h); scenes_demo.c prints them, tests/test_scenes.c asserts them. */
+#ifndef SCENES_H_INCLUDED
+#define SCENES_H_INCLUDED
+
+#include "scenarios.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- the quadruped ([Hwangbo18] Sec. V) ------------------------------------------------------
+   A 36 kg quadruped in maximal coordinates: a 20 kg box base, four legs of three revolute joints
+   (hip abduction about x, hip and knee flexion about y) with limits and implicit PD drives, and
+   sphere feet (radius 3 cm, the shank's mass lumped at its foot): 13 bodies, 60 joint rows and
+   12 drive rows, 18 degrees of freedom like ANYmal. Only the feet and the base collide (the
+   base not at all in QUAD_HANG). */
+typedef enum quad_task {
+    QUAD_TROT = 0,   /* a trot from standing, diagonal pairs, 0.36 s period                */
+    QUAD_HANG = 1,   /* dropped upside down from 1 m: the base passes through the ground and
+                        the robot hangs below it by its feet                              */
+    QUAD_DROP = 2,   /* dropped from 1 m with 1 m/s tangential velocity, PD holds the stance */
+    QUAD_RANDOM = 3, /* thrown, PD toward random joint targets (1 rad^2 variance, clipped to
+                        the limits), new targets every 0.25 s                              */
+    QUAD_PUSH = 4,   /* standing, pushed sideways by 400 N for 0.1 s: recovers             */
+    QUAD_TASKS = 5
+} quad_task;
+
+const char *quad_task_name(quad_task t);
+
+/* the methods whose time per reduced contact problem quad_run measures ([Hwangbo18] Table II) */
+#define QUAD_METHODS 6
+extern const ct_method quad_methods[QUAD_METHODS];
+
+typedef struct quad_stats {
+    /* the world run (o->method drives it) */
+    int success;         /* the task's own criterion (see quad_run) and no solver error      */
+    double criterion;    /* the measured quantity of the task's criterion                   */
+    double step_us;      /* median wall time of world_step (us)                             */
+    double solve_us;     /* median wall time of the world's solves per step (us)            */
+    double unconverged;  /* fraction of steps whose solve stopped before the tolerance       */
+    /* RaiSim's agreement on the step's contact problem in joint space ([Hwangbo18] Fig. 6) */
+    int samples;         /* steps with contact whose NCP reference met 1e-12 N s             */
+    int ref_failed;      /* steps with contact whose reference did not                      */
+    double below_1pct;   /* fraction of samples with |l_RAISIM - l_NCP| / |l_NCP| < 1 %      */
+    double median_diff, p99_diff, max_diff; /* that relative difference                      */
+    double below_1pct_ds; /* the same fraction for RAISIM_DS (the bisection on the Coulomb NCP
+                            with the De Saxce estimate): the solver's share of the difference */
+    int max_contacts;    /* most contacts in one step                                       */
+    /* each method of quad_methods on the same joint-space problems, tol 1e-6 N s */
+    double method_us[QUAD_METHODS];    /* median time per solve (us)                        */
+    double method_iter[QUAD_METHODS];  /* median iterations per solve                       */
+    double method_fail[QUAD_METHODS];  /* fraction of solves that did not meet 1e-6 N s      */
+} quad_stats;
+
+/* Runs `task` for `seconds` at o->dt with o->method driving the world (tol o->tol in N,
+   o->max_iter). analyse = 1 also re-solves each step's contact problem, reduced to joint space
+   (the joint and drive rows eliminated: the Delassus matrix of the contacts in generalized
+   coordinates, as RaiSim sees it), with RAISIM and with NEWTON_NCP to 1e-12 N s, and times
+   every method of quad_methods on it. Success criteria: TROT, PUSH, DROP, RANDOM: the base
+   ends upright (its z axis within 45 degrees of vertical) and above 0.15 m, TROT moving
+   forward at least 0.2 m/s on average, DROP coming to rest (speed < 0.05 m/s); HANG: the base
+   hangs below the ground (z < -0.1 m) with every foot on it; RANDOM (it may fall): every joint
+   holds within 1 mm and the base stays above the ground. criterion = TROT: the mean forward
+   speed (m/s), HANG: the base height (m), RANDOM: the largest joint error (m), the others: the
+   base tilt (rad). CSV: t, base x, y, z,
+   tilt, contacts, diff. */
+sc_result quad_run(const sc_opts *o, quad_task task, double seconds, int analyse, quad_stats *st);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* SCENES_H_INCLUDED */
