@@ -70,6 +70,38 @@ typedef struct quad_stats {
    tilt, contacts, diff. */
 sc_result quad_run(const sc_opts *o, quad_task task, double seconds, int analyse, quad_stats *st);
 
+/* ---- [Castro23] Sec. XI ------------------------------------------------------------------------
+   CASTRO_BELT: a 1 kg box with 5 cm sides (mu 0.7) on a belt (a kinematic box) oscillating at
+   1 Hz with 0.2 m amplitude, x_b = 0.2 sin(2 pi t); the box starts moving with the belt and
+   alternates stick and slip. CASTRO_SPHERE: a 0.5 kg sphere of 5 cm diameter (mu 0.5) dropped
+   from 5 cm with 2 m/s horizontal: it lands, slides, then rolls at 5/7 of its sliding speed.
+   CASTRO_ROD: a 0.5 m rod of 1 cm diameter, 0.3 kg (a capsule), mu 2.3, its lower end on the
+   ground leading at 10 m/s, 30 degrees up: friction turns it into the ground until it jams and
+   jumps (Painleve). The rod uses [Castro23]'s dissipation d = 0.2 s/m, tau_d = 4e-6 s; the
+   others the world's defaults (d = 500 s/m, tau_d = 1e-3 s, k = 1e7 N/m). */
+typedef enum castro_scene { CASTRO_BELT = 0, CASTRO_SPHERE = 1, CASTRO_ROD = 2, CASTRO_SCENES = 3 } castro_scene;
+const char *castro_scene_name(castro_scene s);
+
+/* Runs the scene for T s with o (method, soft model, dt, tol). traj (or NULL) receives the
+   tracked body's centre (x, y, z) at t = 0 and every sample_dt; returns the samples written.
+   r->value[0] = the final vx (m/s); BELT: value[1] = the largest |vz| (m/s); ROD: value[1] =
+   the highest centre (m), value[2] = the time its lowest point first rises 1 mm above the
+   ground (the jump after the jam; 0: none). CSV: t, x,
+   z, vx, vz, slip, fn, angle. */
+int castro_run(const sc_opts *o, castro_scene sc, double T, double sample_dt, double *traj, sc_result *r);
+
+/* The rigid Coulomb box on the belt as an ODE at 1e-6 s: its x every sample_dt (from t = 0). */
+void castro_belt_exact(double T, double sample_dt, double *x_out);
+
+/* [Castro23]'s convergence study: e(dt) = sqrt(mean over the samples of ||q - q_ref||^2), q the
+   body's centre every sample_dt (a multiple of every dt) over T, q_ref the Lagged model at
+   ref_dt, or with exact_ref on the belt the rigid ODE (castro_belt_exact; x and y only, for the
+   rigid models). err[0..ndt) receives e(dts[d]); r.err = the order (least-squares slope of log e
+   against log dt), r.value[0] = the order between the two smallest steps (a plateau: near 0),
+   r.value[1] = between the two largest. */
+sc_result castro_convergence(const sc_opts *o, castro_scene sc, const double *dts, int ndt, double ref_dt,
+                             double T, double sample_dt, int exact_ref, double *err);
+
 #ifdef __cplusplus
 }
 #endif
