@@ -350,6 +350,52 @@ static void test_game_preset(void) {
     world_free(&w);
 }
 
+/* every resting island keeps its own setup (reuse), dense and block-sparse alike; with the
+   arena too small for both, the setups are dropped and made again, the answers still hold */
+static void test_kept_islands(void) {
+    static const world_storage forms[2] = {WORLD_STORAGE_DENSE, WORLD_STORAGE_SPARSE};
+    world w;
+    int f, k, i, reused, last = 0;
+    for (f = 0; f < 2; ++f) {
+        double drift = 0;
+        ct_result res = CT_OK;
+        two_stacks(&w, 1, forms[f], CT_METHOD_ADMM_NCP);
+        world_use_game_preset(&w);
+        w.ground_mu = 0.5;
+        for (i = 0; i < 6; ++i) w.body[i].mu = 0.5;
+        for (k = 0, reused = 0; k < 120; ++k) {
+            if (world_step(&w) != CT_OK) res = CT_ERROR_NOT_PSD;
+            reused += w.stats.reused_islands;
+            last = w.stats.reused_islands;
+        }
+        CHECK_EQ_INT(res, CT_OK);
+        CHECK_EQ_INT(w.stats.islands, 2);
+        CHECK_EQ_INT(w.stats.sparse_islands, f == 1 ? 2 : 0);
+        CHECKF(reused > 120 && last == 2, "%s: %d kept setups in 120 steps of 2 islands, %d at the end",
+               f ? "sparse" : "dense", reused, last);
+        /* an arena that holds one island's setup, not both: each setup drops the other */
+        w.reuse = 0; /* one step without keeping: the setups are given up */
+        world_step(&w);
+        w.reuse = 1e-4;
+        w.arena_bytes = w.arena_top * 3 / 4;
+        for (k = 0, reused = 0; k < 60; ++k) {
+            if (world_step(&w) != CT_OK) res = CT_ERROR_NOT_PSD;
+            reused += w.stats.reused_islands;
+            CHECK(w.arena_top <= w.arena_bytes);
+        }
+        CHECK_EQ_INT(res, CT_OK);
+        CHECKF(reused < 120, "%s: %d kept setups in 60 steps with room for one", f ? "sparse" : "dense", reused);
+        for (i = 0; i < 6; ++i) {
+            double dx = w.body[i].x[0] - 2.0 * (i / 3), dy = w.body[i].x[1], dz = w.body[i].x[2] - (0.5 + i % 3);
+            double d = sqrt(dx * dx + dy * dy + dz * dz);
+            if (d > drift) drift = d;
+        }
+        CHECKF(drift < 1e-4, "%s kept islands: a cube moved %.3e m", f ? "sparse" : "dense", drift);
+        CHECKF(world_kinetic_energy(&w) < 1e-6, "kept islands: %.3e J left", world_kinetic_energy(&w));
+        world_free(&w);
+    }
+}
+
 /* the fixed sweep count: exactly N iterations, residuals still scored */
 static void test_fixed_sweeps(void) {
     world w;
@@ -361,6 +407,8 @@ static void test_fixed_sweeps(void) {
     world_add_box(&w, 0.1, 0.1, 0.1, 1, x);
     for (k = 0; k < 5; ++k) world_step(&w);
     CHECK_EQ_INT(w.info.iterations, 7);
+    CHECK_EQ_INT(w.info.status, CT_STATUS_ITERATIONS_DONE);
+    CHECK_EQ_INT(w.stats.unconverged, 0);
     CHECKF(w.info.ncp.absolute >= 0 && w.info.ncp.absolute < 1e-3, "residual %.3e", (double)w.info.ncp.absolute);
     world_free(&w);
 }
@@ -469,6 +517,7 @@ int main(void) {
     test_penetration_energy();
     test_islands_storage();
     test_game_preset();
+    test_kept_islands();
     test_fixed_sweeps();
     test_capsule();
     test_joints_kinematic();

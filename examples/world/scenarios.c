@@ -57,7 +57,8 @@ static void step(world *w, sc_result *r) {
     ct_result res = world_step(w);
     r->steps++;
     if (res != CT_OK) r->failed++;
-    else if (w->info.status != CT_STATUS_CONVERGED) r->unconverged++;
+    else if (w->info.status != CT_STATUS_CONVERGED && w->info.status != CT_STATUS_ITERATIONS_DONE)
+        r->unconverged++;
     if ((double)w->info.model.absolute > r->max_residual) r->max_residual = (double)w->info.model.absolute;
 }
 

@@ -167,6 +167,7 @@ void world_mass_capsule(double rho, double r, double h, double *mass, double ine
 /* ---- setup ------------------------------------------------------------------------------ */
 #define WORLD_DENSE_CAP 600      /* rows of the largest dense G (islands beyond: block-sparse) */
 #define WORLD_BLOCKS_PER_GROUP 64 /* capacity of G's blocks per row group                    */
+#define WORLD_ALIGN 64           /* alignment of the arena's pieces (bytes)                    */
 
 ct_result world_init(world *w, int max_body, int max_joint, int max_contact) {
     const int jrows = 8; /* per joint: 6 (weld) + a drive + a limit */
@@ -259,13 +260,16 @@ ct_result world_init(world *w, int max_body, int max_joint, int max_contact) {
         w->vref = w->R + rows;
         w->mu = w->vref + rows;
     }
-    w->G = (ct_real *)calloc((size_t)dense * (size_t)dense + 1, sizeof(ct_real));
     w->sval = (ct_real *)calloc(9 * (size_t)w->max_blocks, sizeof(ct_real));
     w->srow_ptr = (int *)calloc((size_t)groups + 1 + (size_t)w->max_blocks, sizeof(int));
     if (w->srow_ptr) w->scol = w->srow_ptr + groups + 1;
     w->frz_row = (world_row *)calloc((size_t)rows, sizeof(world_row));
     w->frz_key = (int *)calloc(4 * (size_t)rows, sizeof(int));
     w->frz_pose = (double *)calloc(7 * (size_t)max_body, sizeof(double));
+    w->frz_slot = (int *)malloc((size_t)max_body * sizeof(int));
+    w->kept = (world_kept *)calloc((size_t)max_body, sizeof(world_kept));
+    if (w->frz_slot)
+        for (m = 0; m < max_body; ++m) w->frz_slot[m] = -1;
     w->phi0 = (ct_real *)calloc(4 * (size_t)max_contact + 4, sizeof(ct_real));
     if (w->phi0) {
         w->vn0 = w->phi0 + max_contact + 1;
@@ -293,12 +297,16 @@ ct_result world_init(world *w, int max_body, int max_joint, int max_contact) {
                 bytes > ws_bytes)
                 ws_bytes = bytes;
     }
-    w->ws_bytes = ws_bytes + 4096;
-    w->ws_mem = calloc(w->ws_bytes, 1);
+    /* the arena: the largest island (its dense G or a copy of its block-sparse G, and the
+       workspace above) always fits once the kept setups are dropped */
+    w->arena_bytes = ws_bytes + 4096 + (size_t)dense * (size_t)dense * sizeof(ct_real) +
+                     9 * (size_t)w->max_blocks * sizeof(ct_real) +
+                     ((size_t)groups + 1 + (size_t)w->max_blocks) * sizeof(int) + 4 * WORLD_ALIGN;
+    w->arena = (unsigned char *)malloc(w->arena_bytes);
     if (!w->body || !w->joint || !w->contact || !w->cache || !w->cache_slot || !w->row ||
-        !w->grp_row || !w->body_ptr || !w->inv_mass || !w->g || !w->G || !w->sval ||
-        !w->srow_ptr || !w->phi0 || !w->ws_mem || !w->frz_row || !w->frz_key || !w->frz_pose ||
-        ct_solver_init(&w->solver, w->ws_mem, w->ws_bytes) != CT_OK) {
+        !w->grp_row || !w->body_ptr || !w->inv_mass || !w->g || !w->sval || !w->srow_ptr ||
+        !w->phi0 || !w->arena || !w->frz_row || !w->frz_key || !w->frz_pose || !w->frz_slot ||
+        !w->kept) {
         world_free(w);
         return CT_ERROR_OUT_OF_MEMORY;
     }
@@ -306,11 +314,11 @@ ct_result world_init(world *w, int max_body, int max_joint, int max_contact) {
 }
 
 void world_free(world *w) {
-    free(w->ws_mem);
+    free(w->arena);
     free(w->body); free(w->joint); free(w->contact); free(w->cache); free(w->cache_slot);
     free(w->row); free(w->grp_row); free(w->body_ptr); free(w->inv_mass); free(w->g);
-    free(w->G); free(w->sval); free(w->srow_ptr); free(w->phi0);
-    free(w->frz_row); free(w->frz_key); free(w->frz_pose);
+    free(w->sval); free(w->srow_ptr); free(w->phi0);
+    free(w->frz_row); free(w->frz_key); free(w->frz_pose); free(w->frz_slot); free(w->kept);
     memset(w, 0, sizeof(*w));
 }
 
@@ -1154,8 +1162,7 @@ static int build_rows(world *w, int *ngroups) {
             w->lam[n] = (ct_real)c->lambda[k];
         }
     }
-    for (i = 0; i < n; ++i) row_finish(w, &w->row[i]);
-    w->nb = nb;
+    w->nb = nb; /* M^-1 J^T: row_finish, per island (a kept island's rows keep theirs) */
     w->nu = nu;
     w->nc = w->ncontact;
     w->grp_row[ng] = n;
@@ -1376,8 +1383,9 @@ static void free_velocity(world *w, int i, double h) {
 /* the worst solve of the step into w->info: not converged first, then the largest model
    residual */
 static void note_solve(world *w, const ct_info *info, int *have) {
-    const int bad = info->status != CT_STATUS_CONVERGED;
-    const int wbad = w->info.status != CT_STATUS_CONVERGED;
+    /* a fixed budget's CT_STATUS_ITERATIONS_DONE is the outcome asked for, not a miss */
+    const int bad = info->status != CT_STATUS_CONVERGED && info->status != CT_STATUS_ITERATIONS_DONE;
+    const int wbad = w->info.status != CT_STATUS_CONVERGED && w->info.status != CT_STATUS_ITERATIONS_DONE;
     world_stats *st = &w->stats;
     st->solves++;
     st->iterations += info->iterations;
@@ -1390,17 +1398,17 @@ static void note_solve(world *w, const ct_info *info, int *have) {
     }
 }
 
-/* the dense G of an island from its blocks */
-static void scatter_dense(world *w, const int *order, int ngi, int n) {
+/* the dense G (n x n, into G) of an island from its blocks */
+static void scatter_dense(const world *w, ct_real *G, const int *order, int ngi, int n) {
     int li, k, x, y;
-    memset(w->G, 0, (size_t)n * (size_t)n * sizeof(ct_real));
+    memset(G, 0, (size_t)n * (size_t)n * sizeof(ct_real));
     for (li = 0; li < ngi; ++li) {
         const int ri = w->grp_off[order[li]], si = grp_size(w, order[li]);
         for (k = w->srow_ptr[li]; k < w->srow_ptr[li + 1]; ++k) {
             const int gj = order[w->scol[k]], rj = w->grp_off[gj], sj = grp_size(w, gj);
             for (x = 0; x < si; ++x)
                 for (y = 0; y < sj; ++y)
-                    w->G[(size_t)(ri + x) * n + rj + y] = w->sval[9 * (size_t)k + 3 * x + y];
+                    G[(size_t)(ri + x) * n + rj + y] = w->sval[9 * (size_t)k + 3 * x + y];
         }
     }
 }
@@ -1447,41 +1455,68 @@ static void row_key(const world *w, const world_row *r, int key[4]) {
     }
 }
 
-/* Remember the island just set up: its rows (keys, J, M^-1 J^T), its bodies' poses, its
-   storage; G's arrays and the solver object stay as the setup left them. */
-static void freeze(world *w, const int *order, int ngi, const int *bodies, int nbi, int n,
-                   int sparse, const ct_settings *st) {
+/* ---- the arena: kept setups from the bottom, the scratch of one island above ---------- */
+static size_t arena_round(size_t bytes) { return (bytes + WORLD_ALIGN - 1) / WORLD_ALIGN * WORLD_ALIGN; }
+
+/* bytes of the arena from arena_top, or NULL when they do not fit; the top moves past them */
+static void *arena_take(world *w, size_t bytes) {
+    void *p;
+    if (bytes > w->arena_bytes || w->arena_top > w->arena_bytes - bytes) return NULL;
+    p = w->arena + w->arena_top;
+    w->arena_top += arena_round(bytes);
+    if (w->arena_top > w->arena_bytes) w->arena_top = w->arena_bytes;
+    return p;
+}
+
+/* drop every kept setup: the arena and the row pool are free again */
+static void arena_reset(world *w) {
+    int i;
+    for (i = 0; i < w->max_body; ++i) w->kept[i].valid = 0;
+    w->arena_top = 0;
+    w->frz_top = 0;
+}
+
+/* Remember island (order, bodies) just set up in slot kp: its rows (keys, J, M^-1 J^T) in the
+   row pool, its bodies' poses; its G and solver are already in the slot. A body belongs to
+   one kept island: the slot it was kept with before is dropped. */
+static void freeze(world *w, world_kept *kp, const int *order, int ngi, const int *bodies, int nbi,
+                   int n, int sparse, const ct_settings *st) {
+    const int slot = (int)(kp - w->kept);
     int li, k, i;
+    kp->row_off = w->frz_top;
+    w->frz_top += n;
     for (li = 0; li < ngi; ++li) {
-        const int gg = order[li], off = w->grp_off[gg], r0 = w->grp_row[gg];
+        const int gg = order[li], off = kp->row_off + w->grp_off[gg], r0 = w->grp_row[gg];
         for (k = 0; k < grp_size(w, gg); ++k) {
             w->frz_row[off + k] = w->row[r0 + k];
             row_key(w, &w->row[r0 + k], w->frz_key + 4 * (size_t)(off + k));
         }
     }
     for (i = 0; i < nbi; ++i) {
-        memcpy(w->frz_pose + 7 * (size_t)bodies[i], w->body[bodies[i]].x, 3 * sizeof(double));
-        memcpy(w->frz_pose + 7 * (size_t)bodies[i] + 3, w->body[bodies[i]].q, 4 * sizeof(double));
+        const int b = bodies[i];
+        if (w->frz_slot[b] >= 0 && w->frz_slot[b] != slot) w->kept[w->frz_slot[b]].valid = 0;
+        w->frz_slot[b] = slot;
+        memcpy(w->frz_pose + 7 * (size_t)b, w->body[b].x, 3 * sizeof(double));
+        memcpy(w->frz_pose + 7 * (size_t)b + 3, w->body[b].q, 4 * sizeof(double));
     }
-    w->frz_n = n;
-    w->frz_nbody = nbi;
-    w->frz_body0 = bodies[0];
-    w->frz_sparse = sparse;
-    w->frz_method = st->method;
-    w->frz_valid = 1;
+    kp->n = n;
+    kp->nbody = nbi;
+    kp->sparse = sparse;
+    kp->method = st->method;
+    kp->valid = 1;
 }
 
-/* 1 when island (order, bodies) is the frozen one: the same rows in the same order, the same
-   method, and no body moved more than w->reuse (m) since, nor turned by more than w->reuse
-   over its bounding radius */
-static int frozen_matches(const world *w, const int *order, int ngi, const int *bodies, int nbi,
-                          int n, const ct_settings *st) {
+/* 1 when island (order, bodies) is the one kept in kp: the same rows in the same order, the
+   same method, and no body moved more than w->reuse (m) since, nor turned by more than
+   w->reuse over its bounding radius */
+static int kept_matches(const world *w, const world_kept *kp, const int *order, int ngi,
+                        const int *bodies, int nbi, int n, const ct_settings *st) {
     int li, k, i, key[4];
-    if (!(w->reuse > 0) || !w->frz_valid || is_soft(w) || w->frz_n != n || w->frz_nbody != nbi ||
-        w->frz_body0 != bodies[0] || w->frz_method != st->method)
+    if (!(w->reuse > 0) || !kp->valid || is_soft(w) || kp->n != n || kp->nbody != nbi ||
+        kp->method != st->method)
         return 0;
     for (li = 0; li < ngi; ++li) {
-        const int gg = order[li], off = w->grp_off[gg], r0 = w->grp_row[gg];
+        const int gg = order[li], off = kp->row_off + w->grp_off[gg], r0 = w->grp_row[gg];
         for (k = 0; k < grp_size(w, gg); ++k) {
             row_key(w, &w->row[r0 + k], key);
             if (memcmp(key, w->frz_key + 4 * (size_t)(off + k), sizeof(key)) != 0) return 0;
@@ -1493,9 +1528,65 @@ static int frozen_matches(const world *w, const int *order, int ngi, const int *
         double dx = b->x[0] - f[0], dy = b->x[1] - f[1], dz = b->x[2] - f[2];
         double c = fabs(b->q[0] * f[3] + b->q[1] * f[4] + b->q[2] * f[5] + b->q[3] * f[6]);
         double angle = c >= 1 ? 0 : 2 * acos(c);
+        if (w->frz_slot[bodies[i]] != (int)(kp - w->kept)) return 0;
         if (dx * dx + dy * dy + dz * dz > w->reuse * w->reuse || angle * bound_radius(b) > w->reuse) return 0;
     }
     return 1;
+}
+
+/* The setup of a fresh island in the arena: its G (dense: scattered there; block-sparse: the
+   assembly's arrays, copied when kept) and the solver's workspace above it. keep: into slot
+   kp, otherwise into the scratch solver; either way above the kept setups, and arena_top is
+   left below them (a kept island's caller moves it past the workspace its first solve used). When the arena's free part is
+   too small the kept setups are dropped and it is tried again on the whole arena; a
+   block-sparse island whose factor does not fit even then is tried dense. */
+static ct_result setup_island(world *w, world_kept *kp, int keep, const int *order, int ngi, int n,
+                              int *sparse, ct_problem *prob, const ct_settings *st, ct_info *info,
+                              ct_solver **sv) {
+    const int nbk = ngi > 0 ? w->srow_ptr[ngi] : 0;
+    ct_result res = CT_ERROR_WORKSPACE_TOO_SMALL;
+    int attempt;
+    for (attempt = 0; attempt < 4 && res == CT_ERROR_WORKSPACE_TOO_SMALL; ++attempt) {
+        size_t mark;
+        if (attempt == 2) {
+            if (!*sparse || n > w->dense_max_rows) break;
+            *sparse = 0; /* a factoring method's sparse factor does not fit: dense storage */
+        }
+        if (attempt == 1 || attempt == 3) {
+            if (w->arena_top == 0 && attempt == 1) continue; /* nothing to drop */
+            arena_reset(w);
+        }
+        if (keep && w->frz_top + n > w->max_rows) arena_reset(w);
+        mark = w->arena_top;
+        prob->G = NULL;
+        prob->Gs = NULL;
+        if (!*sparse) {
+            ct_real *G = (ct_real *)arena_take(w, (size_t)n * (size_t)n * sizeof(ct_real));
+            if (!G) { w->arena_top = mark; continue; }
+            scatter_dense(w, G, order, ngi, n);
+            prob->G = G;
+            kp->G = G;
+        } else if (keep) { /* the assembly's arrays are the next island's: a copy */
+            int *ip = (int *)arena_take(w, ((size_t)ngi + 1 + (size_t)nbk) * sizeof(int));
+            ct_real *v = (ct_real *)arena_take(w, 9 * (size_t)nbk * sizeof(ct_real) + 1);
+            if (!ip || !v) { w->arena_top = mark; continue; }
+            memcpy(ip, w->srow_ptr, ((size_t)ngi + 1) * sizeof(int));
+            memcpy(ip + ngi + 1, w->scol, (size_t)nbk * sizeof(int));
+            memcpy(v, w->sval, 9 * (size_t)nbk * sizeof(ct_real));
+            kp->sp.row_ptr = ip;
+            kp->sp.col = ip + ngi + 1;
+            kp->sp.val = v;
+            kp->G = NULL;
+            prob->Gs = &kp->sp;
+        } else {
+            prob->Gs = &w->sp;
+        }
+        *sv = keep ? &kp->solver : &w->solver;
+        res = ct_solver_init(*sv, w->arena + w->arena_top, w->arena_bytes - w->arena_top);
+        if (res == CT_OK) res = ct_solver_setup(*sv, prob, st, info);
+        w->arena_top = mark; /* scratch until the caller keeps it */
+    }
+    return res;
 }
 
 /* Assemble, solve and advance island isl (its groups and bodies from build_islands). */
@@ -1514,7 +1605,10 @@ static ct_result solve_island(world *w, int isl, int *have_info) {
     ct_sparse *sp = &w->sp;
     const int carry = w->carry_penalty && (st.method == CT_METHOD_ADMM_NCP || st.method == CT_METHOD_ADMM_CCP);
     const ct_flavor flavor = ct_method_flavor(&st);
-    int ready = 0, first = 1, met, reuse = 0;
+    world_kept *kp = &w->kept[bodies[0]];
+    const int keep = w->reuse > 0 && !soft;
+    ct_solver *sv = &w->solver;
+    int ready = 0, first = 1, met, reuse = 0, kept_now = 0;
     double t0;
 
     if (ngi == 0) { /* free bodies: no rows, no solve */
@@ -1540,19 +1634,22 @@ static ct_result solve_island(world *w, int isl, int *have_info) {
         else ++nbl;
         n += grp_size(w, gg);
     }
-    reuse = frozen_matches(w, order, ngi, bodies, nbi, n, &st);
+    reuse = kept_matches(w, kp, order, ngi, bodies, nbi, n, &st);
     if (reuse) { /* the rows of the freeze: J, M^-1 J^T, hence G and its factorization */
         for (li = 0; li < ngi; ++li) {
-            const int gg = order[li], off = w->grp_off[gg], r0 = w->grp_row[gg];
+            const int gg = order[li], off = kp->row_off + w->grp_off[gg], r0 = w->grp_row[gg];
             for (k = 0; k < grp_size(w, gg); ++k) {
                 memcpy(w->row[r0 + k].J, w->frz_row[off + k].J, sizeof(w->row[0].J));
                 memcpy(w->row[r0 + k].WJ, w->frz_row[off + k].WJ, sizeof(w->row[0].WJ));
             }
         }
         ready = 1;
+        sv = &kp->solver;
         w->stats.reused_islands++;
     } else {
-        w->frz_valid = 0; /* G's arrays are about to hold this island's blocks */
+        kp->valid = 0; /* the slot is about to hold this island's setup, if any */
+        for (li = 0; li < ngi; ++li) /* M^-1 J^T (a kept island's rows come with theirs) */
+            for (k = 0; k < grp_size(w, order[li]); ++k) row_finish(w, &w->row[w->grp_row[order[li]] + k]);
     }
     /* G by blocks: the groups sharing a dynamic body with group li, ascending */
     if (!reuse) w->srow_ptr[0] = 0;
@@ -1618,7 +1715,7 @@ static ct_result solve_island(world *w, int isl, int *have_info) {
     sparse = w->storage == WORLD_STORAGE_SPARSE ||
              (w->storage == WORLD_STORAGE_AUTO && ngi >= 16 && (double)nnzb <= 0.4 * (double)ngi * (double)ngi);
     if (n > w->dense_max_rows) sparse = 1;
-    if (reuse) sparse = w->frz_sparse;
+    if (reuse) sparse = kp->sparse;
     sp->row_ptr = w->srow_ptr;
     sp->col = w->scol;
     sp->val = w->sval;
@@ -1640,11 +1737,11 @@ static ct_result solve_island(world *w, int isl, int *have_info) {
         }
     }
     prob = ct_problem_dense(nbl, nul, ncl, NULL, w->g, w->mu);
-    if (!sparse) {
-        if (!reuse) scatter_dense(w, order, ngi, n);
-        prob.G = w->G;
+    if (reuse) {
+        if (kp->sparse) prob.Gs = &kp->sp;
+        else prob.G = kp->G;
     } else {
-        prob.Gs = sp;
+        prob.Gs = sp; /* until the setup: G's place in the arena */
     }
     if (soft && n > 0) {
         for (li = 0; li < ngi; ++li) { /* the diagonal of G, for the joint compliance */
@@ -1692,7 +1789,7 @@ static ct_result solve_island(world *w, int isl, int *have_info) {
             t0 = now_seconds();
             memset(&info, 0, sizeof(info));
             met = 0;
-            if (first && w->warm_start && !soft && flavor != CT_FLAVOR_SIGNORINI &&
+            if (first && !ready && w->warm_start && !soft && flavor != CT_FLAVOR_SIGNORINI && st.stop != CT_STOP_NONE &&
                 ct_velocity(&prob, w->lamL, w->vel) == CT_OK &&
                 ct_criteria(&prob, w->lamL, w->vel, flavor, &info.model) == CT_OK)
                 /* the warm start meets the tolerance (a resting island): no setup (validation,
@@ -1709,26 +1806,27 @@ static ct_result solve_island(world *w, int isl, int *have_info) {
                 res = CT_OK;
             } else {
                 if (!ready) {
-                    res = ct_solver_setup(&w->solver, &prob, &st, &info);
-                    if (res == CT_ERROR_WORKSPACE_TOO_SMALL && sparse && n <= w->dense_max_rows) {
-                        /* a factoring method's sparse factor does not fit: dense storage */
-                        scatter_dense(w, order, ngi, n);
-                        prob.G = w->G;
-                        prob.Gs = NULL;
-                        sparse = 0;
-                        res = ct_solver_setup(&w->solver, &prob, &st, &info);
-                    }
+                    res = setup_island(w, kp, keep, order, ngi, n, &sparse, &prob, &st, &info, &sv);
                     ready = res == CT_OK;
-                    if (ready && w->reuse > 0 && !soft) freeze(w, order, ngi, bodies, nbi, n, sparse, &st);
+                    kept_now = ready && keep;
                 } else {
-                    res = ct_solver_update_vectors(&w->solver, w->g, w->mu);
+                    res = ct_solver_update_vectors(sv, w->g, w->mu);
                 }
-                if (res == CT_OK) res = ct_solver_solve(&w->solver, w->lamL, w->vel, &info);
+                if (res == CT_OK) res = ct_solver_solve(sv, w->lamL, w->vel, &info);
+                if (kept_now) { /* the workspace this island's solver uses stays taken */
+                    kept_now = 0;
+                    if (res == CT_OK) {
+                        w->arena_top = (size_t)((unsigned char *)sv->ws.base - w->arena) +
+                                       arena_round(info.workspace_peak + WORLD_ALIGN);
+                        if (w->arena_top > w->arena_bytes) w->arena_top = w->arena_bytes;
+                        freeze(w, kp, order, ngi, bodies, nbi, n, sparse, &st);
+                    }
+                }
                 if (carry) { /* the exponent the island's penalty ended with, if it converged */
                     ct_solver_state rs;
                     w->body_rho[w->max_body + bodies[0]] = -1;
                     if (res == CT_OK && info.status == CT_STATUS_CONVERGED &&
-                        ct_solver_state_get(&w->solver, &rs, NULL) == CT_OK && rs.has_rho_power) {
+                        ct_solver_state_get(sv, &rs, NULL) == CT_OK && rs.has_rho_power) {
                         w->body_rho[bodies[0]] = (double)rs.rho_power;
                         w->body_rho[w->max_body + bodies[0]] = (double)n;
                     }
@@ -1841,14 +1939,11 @@ ct_result world_step(world *w) {
 
 /* ---- the game preset -------------------------------------------------------------------- */
 void world_fixed_sweeps(ct_settings *s, int sweeps) {
-    /* Until contact.h has a stop rule that runs exactly max_iter iterations, a tolerance no
-       point meets does it; the check runs only after the last sweep (check_every), so no
-       sweep pays for scoring. The status is then CT_STATUS_MAX_ITERATIONS by design. */
+    /* CT_STOP_NONE: exactly max_iter iterations, no check in between, status
+       CT_STATUS_ITERATIONS_DONE; the Gauss-Seidel methods score the returned point from the
+       velocity their sweeps keep (no product by G). */
     s->max_iter = sweeps;
-    s->stop = CT_STOP_ABSOLUTE;
-    s->tol_abs = (ct_real)1e-30;
-    s->check_every = sweeps > 0 ? sweeps : 1;
-    s->tol_change = 0;
+    s->stop = CT_STOP_NONE;
 }
 
 /* The game preset, chosen by bench/engine_world.c --study (docs/engine.md has the table):

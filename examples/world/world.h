@@ -157,12 +157,21 @@ typedef struct world_stats {
     int solves;          /* ct_solver_solve calls (islands x sub-steps)                      */
     int iterations;      /* their iterations (sweeps), summed                                */
     int reused_islands;  /* islands that kept the last step's G and factorization (reuse)    */
-    int unconverged;     /* solves that did not meet the tolerance (expected with a fixed
-                            sweep count: see world_fixed_sweeps)                             */
+    int unconverged;     /* solves that did not meet the tolerance (a fixed sweep count's
+                            CT_STATUS_ITERATIONS_DONE is not counted: world_fixed_sweeps)    */
     double max_residual; /* the largest info.ncp.absolute of the solves (N; N s for soft)    */
 } world_stats;
 
 typedef struct world_row world_row; /* private: one row of the step (world.c)               */
+
+/* private: an island's setup kept across steps (reuse), known by the island's lowest body */
+typedef struct world_kept {
+    int valid, n, nbody, sparse, row_off;
+    ct_method method;
+    ct_real *G;          /* its dense G, or NULL (block-sparse: sp)                          */
+    ct_sparse sp;
+    ct_solver solver;    /* set up on G; workspace in the world's arena                      */
+} world_kept;
 
 typedef struct world {
     /* ---- parameters (set after world_init) ---- */
@@ -189,8 +198,8 @@ typedef struct world {
                             moved less than this (m; a turn: times the bounding radius)
                             since its G was built keeps that G, its rows' J and the solver's
                             factorization, only g changes (the contact points and normals of
-                            then); one island at a time (the last one set up); 0: off;
-                            default 0, the game preset 1e-4 m                                */
+                            then); every island keeps its own while the memory of world_init
+                            holds them; 0: off; default 0, the game preset 1e-4 m            */
     int carry_penalty;   /* ADMM (spectral rule): 1 starts each island's solve from the penalty
                             its last solve ended with (as admm.rho_power; the island is known
                             by its lowest body, kept while its row count does not change);
@@ -251,18 +260,19 @@ typedef struct world {
     int *body_ptr, *body_grp, *body_island, *body_parent, *island_body, *island_ptr,
         *island_gptr, *sweep, *body_cur;
     double *inv_mass, *inv_I, *I_w, *uf, *body_rho;
-    ct_real *g, *lam, *lamL, *vel, *mu, *R, *G, *sval;
+    ct_real *g, *lam, *lamL, *vel, *mu, *R, *sval;
     int *srow_ptr, *scol;
     ct_real *phi0, *vn0, *kc, *dc, *vref;
     ct_soft soft;
-    ct_sparse sp;        /* the block-sparse G of the last island set up                     */
-    ct_solver solver;
-    world_row *frz_row;  /* the island kept across steps (reuse): its rows, keys, poses     */
-    int *frz_key, frz_valid, frz_n, frz_nbody, frz_body0, frz_sparse;
-    ct_method frz_method;
+    ct_sparse sp;        /* the block-sparse G of the island being assembled                 */
+    ct_solver solver;    /* the solver of an island that is not kept                         */
+    world_kept *kept;    /* max_body: the kept setups, by lowest body (reuse)                */
+    world_row *frz_row;  /* the kept islands' rows and keys (frz_top used), poses by body    */
+    int *frz_key, *frz_slot, frz_top;
     double *frz_pose;
-    void *ws_mem;
-    size_t ws_bytes;
+    unsigned char *arena; /* the kept setups' G and workspaces (arena_top used), then the
+                             scratch of the island being solved                             */
+    size_t arena_bytes, arena_top;
 } world;
 
 /* Allocates for at most max_body bodies, max_joint joints and max_contact contacts. Returns
@@ -308,8 +318,9 @@ ct_result world_step(world *w);
    carried across steps. */
 ct_settings world_game_settings(void);
 void world_use_game_preset(world *w);
-/* Make s run exactly `sweeps` iterations (a fixed cost per solve); the residuals of the
-   returned point are still scored in info. */
+/* Make s run exactly `sweeps` iterations (a fixed cost per solve): s.stop = CT_STOP_NONE,
+   status CT_STATUS_ITERATIONS_DONE, the residuals of the returned point still scored in
+   info (by the Gauss-Seidel methods from their kept velocity, no product by G). */
 void world_fixed_sweeps(ct_settings *s, int sweeps);
 
 /* ---- queries ---- */
