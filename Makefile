@@ -104,7 +104,8 @@ $(BUILD)/tests/$(1)/%: $(BUILD)/tests/$(1)/%.o $(BUILD)/tests/$(1)/impl.o
 
 $(BUILD)/tests/$(1)/test_world: $(BUILD)/tests/$(1)/world/world.o $(BUILD)/tests/$(1)/world/scenarios.o
 $(BUILD)/tests/$(1)/test_scenes: $(BUILD)/tests/$(1)/world/world.o $(BUILD)/tests/$(1)/world/scenarios.o \
-    $(BUILD)/tests/$(1)/world/scenes_quadruped.o $(BUILD)/tests/$(1)/world/scenes_castro.o
+    $(BUILD)/tests/$(1)/world/scenes_quadruped.o $(BUILD)/tests/$(1)/world/scenes_castro.o \
+    $(BUILD)/tests/$(1)/world/scenes_loops.o $(BUILD)/tests/$(1)/world/scenes_lelidec.o
 
 $$(patsubst %,$(BUILD)/tests/$(1)/test_%,$$(filter $$(TESTS_STANDALONE),$$(CONFIG_TESTS_$(1)))): \
 $(BUILD)/tests/$(1)/%: tests/%.c $$(TEST_DEPS)
@@ -211,7 +212,7 @@ $(BUILD)/world_demo: $(WORLD_OBJS)
 	$(CC) $(CFLAGS) -o $@ $(WORLD_OBJS) $(LDLIBS)
 
 # the papers' larger experiments (examples/world/scenes*.c): the quadruped, [Castro23], the wall
-SCENES_OBJS = $(patsubst %,$(BUILD)/world_obj/%.o,scenes_demo scenes_quadruped scenes_castro world scenarios impl)
+SCENES_OBJS = $(patsubst %,$(BUILD)/world_obj/%.o,scenes_demo scenes_quadruped scenes_castro scenes_loops scenes_lelidec world scenarios impl)
 $(BUILD)/scenes_demo: $(SCENES_OBJS)
 	$(CC) $(CFLAGS) -o $@ $(SCENES_OBJS) $(LDLIBS)
 

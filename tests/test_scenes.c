@@ -1,8 +1,9 @@
 /* tests/test_scenes.c - short runs of the papers' larger experiments (examples/world/scenes.h):
    the quadruped's joint-space contact problems re-solved against the NCP ([Hwangbo18] Fig. 6),
    [Castro23]'s belt, sphere and rod with a coarse time-step convergence, and the wall of
-   [Carpentier24] converging with HYBRID_NCP. Links world.c, scenarios.c, scenes_quadruped.c and
-   scenes_castro.c; built in double and double + sanitizers (the oracles are double physics).
+   [Carpentier24] converging with HYBRID_NCP, [Tsounis25]'s loops with contact and limits, and
+   [LeLidec24]'s internal forces and errors against the NCP. Links world.c, scenarios.c and the
+   scenes_*.c files; built in double and double + sanitizers (the oracles are double physics).
    scenes_demo runs the same with longer runs and finer steps. */
 #include "scenes.h"
 #include "harness.h"
@@ -82,9 +83,51 @@ static void test_wall(void) {
     CHECKF(r.err < 1e-4, "wall penetration %.3e m", r.err);
 }
 
+/* loops with contact and limits: the four-bar's loop stays closed through the coupler's
+   impact; the chain overshoots its limits by at most one step's motion and its joints hold */
+static void test_loops(void) {
+    sc_opts o = sc_default_opts(CT_METHOD_ADMM_NCP);
+    sc_result r;
+    o.max_iter = 500;
+    r = loop_fourbar_ground(&o, 0.5, 1);
+    CHECK_EQ_INT(r.failed, 0);
+    CHECKF(r.value[2] > 0, "the coupler never touched the ground");
+    CHECKF(r.value[0] < 1e-4, "four-bar loop error %.3e m after the impact", r.value[0]);
+    CHECKF(r.value[1] < 1e-4, "four-bar penetration %.3e m", r.value[1]);
+    r = loop_chain_limits(&o, 6, 1.0);
+    CHECK_EQ_INT(r.failed, 0);
+    CHECKF(r.err > 0 && r.err <= r.value[0], "chain overshoot %.4f rad, one step %.4f rad", r.err, r.value[0]);
+    CHECKF(r.value[1] < 5e-4, "chain joint error %.3e m", r.value[1]);
+}
+
+/* [LeLidec24] Fig. 12: PGS's corners pull on each other at stiction and let go while sliding,
+   RaiSim's keep pulling, ADMM's never do; Fig. 11: the CCP's error against the NCP is first
+   order, RaiSim's levels off */
+static void test_lelidec(void) {
+    sc_opts o = sc_default_opts(CT_METHOD_PGS_NCP);
+    const double dts[2] = {1e-2, 1e-3};
+    double err[2];
+    sc_result r = ll_internal_forces(&o);
+    CHECKF(r.value[0] > 0.1 && r.value[1] < 1e-6, "PGS_NCP internal %.3e N stuck, %.3e N sliding", r.value[0], r.value[1]);
+    o = sc_default_opts(CT_METHOD_RAISIM);
+    o.max_iter = 200;
+    r = ll_internal_forces(&o);
+    CHECKF(r.value[0] > 0.1 && r.value[1] > 0.05, "RAISIM internal %.3e N stuck, %.3e N sliding", r.value[0], r.value[1]);
+    r = ll_error_vs_ncp(&o, dts, 2, 1e-4, 0.5, err);
+    CHECKF(r.err < 0.5, "RAISIM's error against the NCP shrinks at order %.3f", r.err);
+    o = sc_default_opts(CT_METHOD_ADMM_NCP);
+    r = ll_internal_forces(&o);
+    CHECKF(r.value[0] < 1e-6 && r.value[1] < 1e-6, "ADMM_NCP internal %.3e N stuck, %.3e N sliding", r.value[0], r.value[1]);
+    o = sc_default_opts(CT_METHOD_ADMM_CCP);
+    r = ll_error_vs_ncp(&o, dts, 2, 1e-4, 0.5, err);
+    CHECKF(r.err > 0.8 && r.err < 1.2, "CCP's error against the NCP: order %.3f", r.err);
+}
+
 int main(void) {
     test_quadruped();
     test_castro();
     test_wall();
+    test_loops();
+    test_lelidec();
     return th_summary();
 }

@@ -102,6 +102,39 @@ void castro_belt_exact(double T, double sample_dt, double *x_out);
 sc_result castro_convergence(const sc_opts *o, castro_scene sc, const double *dts, int ndt, double ref_dt,
                              double T, double sample_dt, int exact_ref, double *err);
 
+/* ---- loops with contact and limits ([Tsounis25] Table II) -----------------------------------
+   A parallelogram four-bar (crank and rocker 0.3 m, ground link and coupler 0.4 m; the coupler a
+   plate of 0.4 x 0.1 x 0.02 m; 1 kg each; four revolute joints: 20 rows on 18 velocities, 3
+   redundant) hinged 0.25 m above the ground and released horizontal: the coupler swings down
+   and hits the ground (ground = 0: the same swing without ground, the baseline). err = the
+   largest loop-closure error (joint anchor separation, m) over the run; value[0] = the same from
+   the first contact force on, value[1] = the deepest contact (m), value[2] = 1 if the coupler
+   touched, value[3] = its final height (m). CSV: t, crank angle, loop error, coupler z,
+   penetration, contacts. */
+sc_result loop_fourbar_ground(const sc_opts *o, double T, int ground);
+
+/* A chain of `links` links (0.2 m, 1 kg) hinged to the ground 1.5 m up and to each other about y,
+   released horizontal; every joint but the first limited to +-0.3 rad: the chain swings down and
+   slams its joints into their limits. A limit becomes a row once reached ([Tsounis25] eq. 29), so
+   a joint may overshoot by the motion of one step. err = the largest limit violation (rad);
+   value[0] = the largest one-step change of a joint angle (rad: the overshoot bound), value[1] =
+   the largest joint anchor error (m), value[2] = the violation at the end (rad). CSV: t, max
+   violation, one-step motion, joint error, tip z. */
+sc_result loop_chain_limits(const sc_opts *o, int links, double T);
+
+/* ---- [LeLidec24] Fig. 11 and 12: the dragged cube (1 kg, side 0.2 m, mu 0.4, F = 20 t N) ------
+   Internal forces: the largest |f_y| of the four corners (N): the drag is along x and the net y
+   force 0, so every corner's y force is internal (the corners pull on each other; [LeLidec24]
+   Fig. 12 right plots them), 0.5 s at o->dt. err = value[0] = its maximum at stiction before sliding (0.05 s <= t
+   <= t* - 0.01 s, t* = 0.196 s), value[1] = while sliding (t >= t* + 0.05 s). */
+sc_result ll_internal_forces(const sc_opts *o);
+
+/* Each model against the NCP: the drag for T s at each of dts (o: method, model, tol), against
+   ADMM_NCP at ref_dt (1e-9 N), by [LeLidec24]'s integral error sum_t ||q(t) - q_ref(t)|| dt on
+   the grid of dts[0] (each dt divides it). err[d] receives it (m s); r.err = the least-squares
+   order, r.value[0] = the order between the two smallest steps (a model off the NCP levels off). */
+sc_result ll_error_vs_ncp(const sc_opts *o, const double *dts, int ndt, double ref_dt, double T, double *err);
+
 #ifdef __cplusplus
 }
 #endif

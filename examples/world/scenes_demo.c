@@ -341,11 +341,129 @@ static void wall(void) {
     }
 }
 
+/* ---- [Tsounis25]: loops with contact and limits ---- */
+static void loops(void) {
+    static const ct_method ms[3] = {CT_METHOD_ADMM_NCP, CT_METHOD_PGS_NCP, CT_METHOD_HYBRID_NCP};
+    int i;
+    printf("\n-- [Tsounis25] Table II: a four-bar whose coupler lands on the ground, a chain into its limits --\n");
+    for (i = 0; i < 3; ++i) {
+        sc_opts o = sc_default_opts(ms[i]);
+        sc_result a, b;
+        char name[64], mm[40];
+        o.max_iter = 500;
+        snprintf(name, sizeof(name), "fourbar_ground_%s", ct_method_string(ms[i]));
+        o.csv = i == 0 ? open_csv(name) : NULL;
+        a = loop_fourbar_ground(&o, 1.0, 1);
+        if (o.csv) fclose(o.csv);
+        snprintf(mm, sizeof(mm), "%s", ct_method_string(ms[i]));
+        line("fourbar_ground", mm, "four-bar's coupler swings onto the ground", "loop closed within 0.1 mm after impact", 0,
+             a.value[2] > 0 ? a.value[0] : BIG, 0, 1e-4, " m", &a);
+        snprintf(name, sizeof(name), "chain_limits_%s", ct_method_string(ms[i]));
+        o.csv = i == 0 ? open_csv(name) : NULL;
+        b = loop_chain_limits(&o, 6, 2.0);
+        if (o.csv) fclose(o.csv);
+        line("chain_limits", mm, "6-link chain swings into +-0.3 rad limits", "overshoot at most one step of motion (ratio)", 0,
+             b.value[0] > 0 ? b.err / b.value[0] : BIG, 0, 1, "", &b);
+        line("chain_limits", mm, "the same run", "joints hold within 0.5 mm", 0, b.value[1], 0, 5e-4, " m", &b);
+        if (i == 0)
+            line("chain_limits", mm, "the same run, at the end", "limits restored: violation under 1 mrad", 0, b.value[2], 0,
+                 1e-3, " rad", &b);
+    }
+    {
+        sc_opts o = sc_default_opts(CT_METHOD_ADMM_NCP);
+        sc_result a = loop_fourbar_ground(&o, 1.0, 0);
+        line("fourbar_free", "ADMM_NCP", "the same four-bar without ground", "loop closed within 0.1 mm", 0, a.err, 0, 1e-4,
+             " m", &a);
+    }
+}
+
+/* ---- [LeLidec24] Fig. 11 and 12 ---- */
+static void lelidec(void) {
+    typedef struct { ct_method m; ct_soft_model s; const char *label; double stick_lo, stick_hi, slide_lo, slide_hi;
+                     int art; const char *exs, *exl; } im;
+    static const im ims[6] = {
+        {CT_METHOD_PGS_NCP, CT_SOFT_LAGGED, "PGS_NCP", 0.1, BIG, 0, 1e-6, 1, "corners pull at stiction: over 0.1 N", "vanish while sliding: under 1e-6 N"},
+        {CT_METHOD_RAISIM, CT_SOFT_LAGGED, "RAISIM", 0.1, BIG, 0.05, BIG, 1, "corners pull at stiction: over 0.1 N", "persist while sliding: over 0.05 N"},
+        {CT_METHOD_NBGS, CT_SOFT_LAGGED, "NBGS", 0.1, BIG, 0.05, BIG, 1, "corners pull at stiction: over 0.1 N", "persist while sliding: over 0.05 N"},
+        {CT_METHOD_ADMM_NCP, CT_SOFT_LAGGED, "ADMM_NCP", 0, 1e-6, 0, 1e-6, 0, "none at stiction: under 1e-6 N", "none while sliding: under 1e-6 N"},
+        {CT_METHOD_STAGGERED, CT_SOFT_LAGGED, "STAGGERED", 0, 1e-6, 0, 1e-6, 0, "none at stiction: under 1e-6 N", "none while sliding: under 1e-6 N"},
+        {CT_METHOD_ADMM_CCP, CT_SOFT_LAGGED, "ADMM_CCP", 0, 1e-6, 0, 1e-6, 0, "none at stiction: under 1e-6 N", "none while sliding: under 1e-6 N"}};
+    typedef struct { ct_method m; ct_soft_model s; const char *label; int kind; } em;
+    /* kind 0: converges to the NCP (order over 1.2), 1: first order, 2: levels off */
+    static const em ems[6] = {{CT_METHOD_PGS_NCP, CT_SOFT_LAGGED, "PGS_NCP (NCP)", 0},
+                              {CT_METHOD_PGS_LCP, CT_SOFT_LAGGED, "PGS_LCP (LCP)", 0},
+                              {CT_METHOD_ADMM_CCP, CT_SOFT_LAGGED, "ADMM_CCP (CCP)", 1},
+                              {CT_METHOD_RAISIM, CT_SOFT_LAGGED, "RAISIM (Preclik)", 2},
+                              {CT_METHOD_NEWTON_SOFT, CT_SOFT_LAGGED, "SOFT (Lagged)", 2},
+                              {CT_METHOD_NEWTON_SOFT, CT_SOFT_SAP, "SOFT (SAP)", 2}};
+    static const double full[3] = {1e-2, 1e-3, 1e-4}, qk[2] = {1e-2, 1e-3};
+    const double *dts = quick ? qk : full, ref = quick ? 1e-4 : 1e-5;
+    const int nd = quick ? 2 : 3;
+    double err[6][8];
+    const char *labels[6];
+    int i;
+    printf("\n-- [LeLidec24] Fig. 11 and 12: the cube dragged by F = 20 t N --\n");
+    for (i = 0; i < 6; ++i) {
+        sc_opts o = sc_default_opts(ims[i].m);
+        sc_result r;
+        char name[64];
+        if (ims[i].m == CT_METHOD_RAISIM || ims[i].m == CT_METHOD_NBGS) o.max_iter = 200;
+        snprintf(name, sizeof(name), "drag_internal_%s", ims[i].label);
+        o.csv = open_csv(name);
+        r = ll_internal_forces(&o);
+        if (o.csv) fclose(o.csv);
+        line("drag_internal", ims[i].label, "drag: |f_y| of the corners before sliding", ims[i].exs, ims[i].art, r.value[0],
+             ims[i].stick_lo, ims[i].stick_hi, " N", &r);
+        line("drag_internal", ims[i].label, "drag: |f_y| of the corners while sliding", ims[i].exl, ims[i].art, r.value[1],
+             ims[i].slide_lo, ims[i].slide_hi, " N", &r);
+    }
+    for (i = 0; i < 6; ++i) {
+        sc_opts o = sc_default_opts(ems[i].m);
+        sc_result r;
+        o.soft_model = ems[i].s;
+        if (ems[i].m == CT_METHOD_NEWTON_SOFT) o.tol = 1e-5;
+        if (ems[i].m == CT_METHOD_RAISIM) o.max_iter = 200;
+        r = ll_error_vs_ncp(&o, dts, nd, ref, 0.5, err[i]);
+        labels[i] = ems[i].label;
+        if (ems[i].kind == 0)
+            line("drag_vs_ncp", ems[i].label, "sum |x - x_NCP| dt, dt 1e-2..1e-4 vs NCP 1e-5", "converges to it: order over 1.2", 0,
+                 r.err, 1.2, BIG, "", &r);
+        else if (ems[i].kind == 1)
+            line("drag_vs_ncp", ems[i].label, "sum |x - x_NCP| dt, dt 1e-2..1e-4 vs NCP 1e-5", "glides: first order, 0.8 to 1.2", 1,
+                 r.err, 0.8, 1.2, "", &r);
+        else
+            line("drag_vs_ncp", ems[i].label, "sum |x - x_NCP| dt, dt 1e-2..1e-4 vs NCP 1e-5",
+                 "another model: levels off (last order under 0.5)", 1, r.value[0], -BIG, 0.5, "", &r);
+    }
+    conv_csv("drag_vs_ncp", dts, nd, err, 6, labels);
+    conv_plot("drag_vs_ncp", "Dragged cube: sum |x - x_NCP| dt against NCP at 1e-5 s", dts, nd, err, 6, labels);
+    if (draw) {
+        static const char *f[3] = {"drag_internal_PGS_NCP", "drag_internal_RAISIM", "drag_internal_ADMM_NCP"};
+        svg_series s[3];
+        double *mem[6];
+        int n = 0, k, nx, ny;
+        char path[600];
+        for (k = 0; k < 3; ++k) {
+            snprintf(path, sizeof(path), "%s/%s.csv", dir, f[k]);
+            mem[2 * k] = csv_column(path, "t", &nx);
+            mem[2 * k + 1] = csv_column(path, "internal", &ny);
+            if (mem[2 * k] && mem[2 * k + 1] && nx == ny) {
+                s[n].x = mem[2 * k]; s[n].y = mem[2 * k + 1]; s[n].n = nx; s[n].label = f[k] + 14; s[n].dashed = 0;
+                ++n;
+            }
+        }
+        snprintf(path, sizeof(path), "%s/drag_internal.svg", dir);
+        if (n > 0) svg_plot(path, "Dragged cube: the largest corner y force (internal)", "t (s)", "|f_y| (N)", s, n);
+        for (k = 0; k < 6; ++k) free(mem[k]);
+    }
+}
+
 static void usage(void) {
     printf("usage: scenes_demo [--help] [-o DIR] [-q] [--no-plots]\n"
            "  The papers' larger experiments on the world layer (docs/physics.md): a quadruped with\n"
            "  RaiSim's agreement with the NCP, [Castro23]'s belt, sphere and rod with time-step\n"
-           "  convergence, and the wall run to convergence; one line each with PASS or FAIL.\n"
+           "  convergence, the wall run to convergence, loops with contact and limits, and\n"
+           "  [LeLidec24]'s errors against the NCP and internal forces; one line each, PASS or FAIL.\n"
            "  -o DIR      trajectories, convergence tables (CSV) and plots (SVG) in DIR (build/world)\n"
            "  -q          quick: shorter runs, fewer time steps\n"
            "  --no-plots  no files\n");
@@ -366,10 +484,12 @@ int main(int argc, char **argv) {
     quadruped();
     castro();
     wall();
+    loops();
+    lelidec();
     printf("\n%d PASS, %d FAIL. The papers' numbers beside these: docs/physics.md.\n", passed, failed);
     if (draw)
         printf("Trajectories in %s/*.csv; plots: %s/quad_raisim_diff.svg %s/belt_glide.svg %s/belt_convergence.svg\n"
-               "  %s/sphere_convergence.svg%s%s%s\n", dir, dir, dir, dir, dir, quick ? "" : " ", quick ? "" : dir,
-               quick ? "" : "/rod_convergence.svg");
+               "  %s/sphere_convergence.svg%s%s%s %s/drag_vs_ncp.svg %s/drag_internal.svg\n", dir, dir, dir, dir, dir,
+               quick ? "" : " ", quick ? "" : dir, quick ? "" : "/rod_convergence.svg", dir, dir);
     return failed ? 1 : 0;
 }
