@@ -376,7 +376,7 @@ static void test_kept_islands(void) {
         /* an arena that holds one island's setup, not both: each setup drops the other */
         w.reuse = 0; /* one step without keeping: the setups are given up */
         world_step(&w);
-        w.reuse = 1e-4;
+        w.reuse = 3e-4;
         w.arena_bytes = w.arena_top * 3 / 4;
         for (k = 0, reused = 0; k < 60; ++k) {
             if (world_step(&w) != CT_OK) res = CT_ERROR_NOT_PSD;

@@ -130,6 +130,11 @@ static const double *body_q(const world *w, int i) { return i < 0 ? identity_q :
 static const double *body_x(const world *w, int i) { return i < 0 ? zero3 : w->body[i].x; }
 static int is_dynamic(const world *w, int i) { return i >= 0 && w->body[i].mass > 0; }
 static int is_soft(const world *w) { return w->settings.method == CT_METHOD_NEWTON_SOFT; }
+static double bound_radius(const world_body *b) {
+    if (b->shape == WORLD_SPHERE) return b->half[0];
+    if (b->shape == WORLD_CAPSULE) return b->half[0] + b->half[2];
+    return sqrt(dot3(b->half, b->half));
+}
 
 /* local coordinates of a world point / direction on body i (the ground: world) */
 static void to_local(const world *w, int i, const double p[3], int is_point, double out[3]) {
@@ -244,9 +249,11 @@ ct_result world_init(world *w, int max_body, int max_joint, int max_contact) {
         w->body_cur = w->sweep + max_body;
         w->body_grp = w->body_cur + max_body;          /* 2 per group */
     }
-    w->inv_mass = (double *)calloc(27 * (size_t)max_body, sizeof(double));
+    w->inv_mass = (double *)calloc(37 * (size_t)max_body, sizeof(double));
     if (w->inv_mass) {
         w->body_rho = w->inv_mass + 25 * (size_t)max_body;
+        w->rot = w->body_rho + 2 * (size_t)max_body;
+        w->reach = w->rot + 9 * (size_t)max_body;
         w->inv_I = w->inv_mass + max_body;
         w->I_w = w->inv_I + 9 * (size_t)max_body;
         w->uf = w->I_w + 9 * (size_t)max_body;
@@ -488,8 +495,12 @@ static double segment_closest(const double a0[3], const double a1[3], const doub
 
 static void collide_ground(world *w, int i) {
     const world_body *b = &w->body[i];
+    /* no point higher than margin + dt (|v| + |w| r) makes a contact (add_contact's test; the
+       soft models' wider one: a bound of 100 m/s) */
+    const double r = bound_radius(b), far = is_soft(w) ? w->soft_margin + w->dt * 100 : w->margin + w->reach[i] - r;
     double n[3] = {0, 0, 1}, p[3];
     int k;
+    if (b->x[2] - r >= far) return;
     if (b->shape == WORLD_SPHERE) {
         p[0] = b->x[0]; p[1] = b->x[1]; p[2] = 0;
         add_contact(w, WORLD_GROUND, i, 0, p, n, b->x[2] - b->half[0]);
@@ -505,14 +516,13 @@ static void collide_ground(world *w, int i) {
         return;
     }
     {
-        double R[9];
-        quat_to_mat(b->q, R);
+        const double *R = w->rot + 9 * (size_t)i;
         for (k = 0; k < 8; ++k) { /* every corner below the margin: 4 for a box lying flat */
             double local[3];
             box_corner(b, k, local);
             mat3_mul_vec(R, local, p);
             p[0] += b->x[0]; p[1] += b->x[1]; p[2] += b->x[2];
-            add_contact(w, WORLD_GROUND, i, k, p, n, p[2]);
+            if (p[2] < far || is_soft(w)) add_contact(w, WORLD_GROUND, i, k, p, n, p[2]);
         }
     }
 }
@@ -523,19 +533,23 @@ static void collide_ground(world *w, int i) {
    rectangle, are the contact points: exact for parallel faces, aligned or offset; rotated or
    edge-on boxes get an approximation. */
 static void collide_box_box(world *w, int ia, int ib) {
+    /* no gap at or beyond margin + dt (|v| + |w| r) of both bodies makes a contact (the broad
+       phase's reach; the soft models' wider test: a bound of 100 m/s) */
+    const double far = is_soft(w) ? w->soft_margin + w->dt * 100
+                                  : w->margin + w->reach[ia] - bound_radius(&w->body[ia]) +
+                                        w->reach[ib] - bound_radius(&w->body[ib]);
     int ref, k, best_ref = -1, best_axis = 0, c;
     double best_s = -1e300, best_area = 0, best_sign = 1;
     for (ref = 0; ref < 2; ++ref) {
         const world_body *R = &w->body[ref == 0 ? ia : ib], *I = &w->body[ref == 0 ? ib : ia];
-        double RR[9], RI[9], d[3], dl[3];
-        quat_to_mat(R->q, RR);
-        quat_to_mat(I->q, RI);
+        const double *RR = w->rot + 9 * (size_t)(ref == 0 ? ia : ib), *RI = w->rot + 9 * (size_t)(ref == 0 ? ib : ia);
+        double d[3], dl[3];
+        int j;
         sub3(I->x, R->x, d);
-        quat_unrotate(R->q, d, dl);
+        for (j = 0; j < 3; ++j) dl[j] = RR[j] * d[0] + RR[3 + j] * d[1] + RR[6 + j] * d[2]; /* R^T d */
         for (k = 0; k < 3; ++k) {
             /* extent of I along R's axis k: sum_j |a_k . b_j| h_I,j */
             double ext = 0, s, area;
-            int j;
             for (j = 0; j < 3; ++j) {
                 double akbj = RR[k] * RI[j] + RR[3 + k] * RI[3 + j] + RR[6 + k] * RI[6 + j];
                 ext += fabs(akbj) * I->half[j];
@@ -548,15 +562,13 @@ static void collide_box_box(world *w, int ia, int ib) {
             }
         }
     }
-    if (best_s > (is_soft(w) ? w->soft_margin : w->margin) + w->dt * 100)
-        return; /* far apart (100 m/s bound) */
+    if (best_s >= far) return; /* a separating face normal: every gap beyond reach */
     {
         const int ir = best_ref == 0 ? ia : ib;
         const world_body *R = &w->body[ir];
         const world_body *I = &w->body[best_ref == 0 ? ib : ia];
-        double nref[3] = {0, 0, 0}, n[3], MR[9], MI[9];
-        quat_to_mat(R->q, MR);
-        quat_to_mat(I->q, MI);
+        const double *MR = w->rot + 9 * (size_t)ir, *MI = w->rot + 9 * (size_t)(best_ref == 0 ? ib : ia);
+        double nref[3] = {0, 0, 0}, n[3];
         nref[best_axis] = best_sign; /* R's face normal toward I, in R's frame */
         mat3_mul_vec(MR, nref, n);
         if (best_ref == 1) scale3(-1, n); /* keep n from a = ia to b = ib */
@@ -569,7 +581,7 @@ static void collide_box_box(world *w, int ia, int ib) {
             sub3(p, R->x, d); /* in R's frame: MR^T d */
             for (j = 0; j < 3; ++j) pl[j] = MR[j] * d[0] + MR[3 + j] * d[1] + MR[6 + j] * d[2];
             gap = best_sign * pl[best_axis] - R->half[best_axis];
-            if (gap >= w->margin + w->dt * 100 && !is_soft(w)) continue; /* far: add_contact's test fails */
+            if (gap >= far && !is_soft(w)) continue; /* add_contact's test fails */
             for (j = 0; j < 3; ++j) /* clamp onto the face rectangle */
                 if (j != best_axis) pl[j] = clampd(pl[j], -R->half[j], R->half[j]);
             mat3_mul_vec(MR, pl, p);
@@ -714,11 +726,6 @@ static int jointed(const world *w, int a, int b) {
     return 0;
 }
 
-static double bound_radius(const world_body *b) {
-    if (b->shape == WORLD_SPHERE) return b->half[0];
-    if (b->shape == WORLD_CAPSULE) return b->half[0] + b->half[2];
-    return sqrt(dot3(b->half, b->half));
-}
 
 static void collide_pair(world *w, int i, int k) {
     const world_shape si = w->body[i].shape, sk = w->body[k].shape;
@@ -735,18 +742,28 @@ static void collide_pair(world *w, int i, int k) {
 }
 
 /* Broad phase: sort and sweep along x. The order of the previous step is kept in w->sweep and
-   re-sorted by insertion (nearly sorted: linear), so the pairs come in a deterministic order. */
+   re-sorted by insertion (nearly sorted: linear), so the pairs come in a deterministic order.
+   Each body's reach is its bounding radius plus how far a point of it may move in dt,
+   dt (|v| + |w| r): a pair farther apart than their reaches and the margin has every gap
+   above margin + dt max(0, -v_n), add_contact's test (the soft models' wider test: a bound
+   of 100 m/s). */
 static void collide(world *w) {
-    const double slack = (is_soft(w) ? w->soft_margin : w->margin) + w->dt * 100;
+    const int soft = is_soft(w);
+    const double slack = soft ? w->soft_margin : w->margin;
     int i, k, n = w->nbody;
     w->ncontact = 0;
+    for (i = 0; i < n; ++i) {
+        const world_body *b = &w->body[i];
+        const double r = bound_radius(b);
+        w->reach[i] = r + (soft ? w->dt * 50 : w->dt * (sqrt(dot3(b->v, b->v)) + sqrt(dot3(b->w, b->w)) * r));
+    }
     for (i = 0; i < n; ++i)
         if (w->body[i].mass > 0 && w->ground && !(w->body[i].no_collide & WORLD_NO_GROUND)) collide_ground(w, i);
     for (i = 1; i < n; ++i) { /* insertion sort of the indices by min x */
         int v = w->sweep[i];
-        double xv = w->body[v].x[0] - bound_radius(&w->body[v]);
+        double xv = w->body[v].x[0] - w->reach[v];
         k = i - 1;
-        while (k >= 0 && w->body[w->sweep[k]].x[0] - bound_radius(&w->body[w->sweep[k]]) > xv) {
+        while (k >= 0 && w->body[w->sweep[k]].x[0] - w->reach[w->sweep[k]] > xv) {
             w->sweep[k + 1] = w->sweep[k];
             --k;
         }
@@ -755,11 +772,11 @@ static void collide(world *w) {
     for (i = 0; i < n; ++i) {
         const int bi = w->sweep[i];
         const world_body *A = &w->body[bi];
-        const double ri = bound_radius(A), xmax = A->x[0] + ri + slack;
+        const double ri = w->reach[bi], xmax = A->x[0] + ri + slack;
         for (k = i + 1; k < n; ++k) {
             const int bk = w->sweep[k];
             const world_body *B = &w->body[bk];
-            double d[3], reach, rk = bound_radius(B);
+            double d[3], reach, rk = w->reach[bk];
             if (B->x[0] - rk > xmax) break;
             if (A->mass <= 0 && B->mass <= 0) continue; /* two kinematic bodies */
             if ((A->no_collide | B->no_collide) & WORLD_NO_BODIES) continue;
@@ -969,32 +986,50 @@ double world_kinetic_energy(const world *w) {
 /* ---- rows ------------------------------------------------------------------------------- */
 /* a row of a linear direction d at world points pa (on a) and pb (on b): +[d, (pb - x_b) x d]
    on b, -[d, (pa - x_a) x d] on a */
-static void row_linear(const world *w, world_row *r, int a, int b, const double d[3],
-                       const double pa[3], const double pb[3]) {
-    double rr[3], rxd[3];
-    int k;
-    memset(r, 0, sizeof(*r));
+/* a row's bodies, every field but J and WJ cleared (J: row_linear_J, row_angular or a kept
+   island's freeze; WJ: row_finish or the freeze) */
+static void row_bodies(const world *w, world_row *r, int a, int b) {
     r->a = a; r->b = b;
     r->da = is_dynamic(w, a);
     r->db = is_dynamic(w, b);
+    r->kind = r->owner = r->k = r->bounce = 0;
+    r->err = r->R = r->vfree = r->relax_bias = 0;
+}
+static void row_linear_J(const world *w, world_row *r, const double d[3], const double pa[3],
+                         const double pb[3]) {
+    const int a = r->a, b = r->b;
+    double rr[3], rxd[3];
+    int k;
     if (a >= 0) {
         sub3(pa, w->body[a].x, rr);
         cross3(rr, d, rxd);
         for (k = 0; k < 3; ++k) { r->J[k] = -d[k]; r->J[3 + k] = -rxd[k]; }
+    } else {
+        memset(r->J, 0, 6 * sizeof(double));
     }
     if (b >= 0) {
         sub3(pb, w->body[b].x, rr);
         cross3(rr, d, rxd);
         for (k = 0; k < 3; ++k) { r->J[6 + k] = d[k]; r->J[9 + k] = rxd[k]; }
+    } else {
+        memset(r->J + 6, 0, 6 * sizeof(double));
     }
+}
+static void row_linear(const world *w, world_row *r, int a, int b, const double d[3],
+                       const double pa[3], const double pb[3]) {
+    row_bodies(w, r, a, b);
+    row_linear_J(w, r, d, pa, pb);
+}
+/* J of contact row r (its direction and point from the contact) */
+static void contact_row_J(const world *w, world_row *r) {
+    const world_contact *c = &w->contact[r->owner];
+    row_linear_J(w, r, r->kind == ROW_T1 ? c->t1 : r->kind == ROW_T2 ? c->t2 : c->n, c->p, c->p);
 }
 /* a row of an angular direction d: +[0, d] on b, -[0, d] on a */
 static void row_angular(const world *w, world_row *r, int a, int b, const double d[3]) {
     int k;
-    memset(r, 0, sizeof(*r));
-    r->a = a; r->b = b;
-    r->da = is_dynamic(w, a);
-    r->db = is_dynamic(w, b);
+    row_bodies(w, r, a, b);
+    memset(r->J, 0, sizeof(r->J));
     for (k = 0; k < 3; ++k) {
         if (a >= 0) r->J[3 + k] = -d[k];
         if (b >= 0) r->J[9 + k] = d[k];
@@ -1053,6 +1088,7 @@ static const world_row *contact_rows(const world *w, int c, world_row tmp[3]) {
     for (k = 0; k < 3; ++k) {
         const double *d = k == 0 ? ct->t1 : k == 1 ? ct->t2 : ct->n;
         row_linear(w, &tmp[k], ct->a, ct->b, d, ct->p, ct->p);
+        memset(tmp[k].WJ, 0, sizeof(tmp[k].WJ));
         for (s = 0; s < 2; ++s) { /* W from the current pose */
             const int i = s == 0 ? tmp[k].a : tmp[k].b;
             double Iinv[9];
@@ -1153,9 +1189,8 @@ static int build_rows(world *w, int *ngroups) {
         const world_contact *c = &w->contact[i];
         w->grp_row[ng++] = n;
         for (k = 0; k < 3; ++k, ++n) {
-            const double *d = k == 0 ? c->t1 : k == 1 ? c->t2 : c->n;
             r = &w->row[n];
-            row_linear(w, r, c->a, c->b, d, c->p, c->p);
+            row_bodies(w, r, c->a, c->b); /* J: per island (a kept island's rows keep theirs) */
             r->kind = k == 0 ? ROW_T1 : k == 1 ? ROW_T2 : ROW_N;
             r->owner = i;
             r->err = k == 2 ? c->gap : 0;
@@ -1648,8 +1683,12 @@ static ct_result solve_island(world *w, int isl, int *have_info) {
         w->stats.reused_islands++;
     } else {
         kp->valid = 0; /* the slot is about to hold this island's setup, if any */
-        for (li = 0; li < ngi; ++li) /* M^-1 J^T (a kept island's rows come with theirs) */
-            for (k = 0; k < grp_size(w, order[li]); ++k) row_finish(w, &w->row[w->grp_row[order[li]] + k]);
+        for (li = 0; li < ngi; ++li) /* contacts' J, M^-1 J^T (a kept island's rows come with theirs) */
+            for (k = 0; k < grp_size(w, order[li]); ++k) {
+                world_row *r = &w->row[w->grp_row[order[li]] + k];
+                if (r->kind == ROW_T1 || r->kind == ROW_T2 || r->kind == ROW_N) contact_row_J(w, r);
+                row_finish(w, r);
+            }
     }
     /* G by blocks: the groups sharing a dynamic body with group li, ascending */
     if (!reuse) w->srow_ptr[0] = 0;
@@ -1761,7 +1800,11 @@ static ct_result solve_island(world *w, int isl, int *have_info) {
        that the setup factors at that penalty once */
     if (carry && st.admm.rule == CT_RHO_SPECTRAL && w->body_rho[w->max_body + bodies[0]] == (double)n)
         st.admm.rho_power = (ct_real)w->body_rho[bodies[0]];
-    if (w->reuse > 0) st.admm.warm_rho = 1; /* a kept setup's next solves start at its penalty */
+    if (w->reuse > 0) { /* a kept setup's next solves start at its penalty and its dual: a
+                           resting island's dual barely changes, about half the iterations */
+        st.admm.warm_rho = 1;
+        st.admm.warm_dual = 1;
+    }
     prob.R = any_r ? w->R : NULL;
     if (soft) prob.soft = &w->soft;
 
@@ -1887,12 +1930,14 @@ ct_result world_step(world *w) {
 
     memset(&w->stats, 0, sizeof(w->stats));
     memset(&w->info, 0, sizeof(w->info));
+    if (w->arena_top > w->arena_bytes) arena_reset(w); /* the arena was made smaller */
     w->info.status = CT_STATUS_CONVERGED;
     /* 1. per-body inverse masses and world inertias of the step's start */
     for (i = 0; i < w->nbody; ++i) {
         const world_body *b = &w->body[i];
         w->inv_mass[i] = b->mass > 0 ? 1 / b->mass : 0;
         body_inertia(b, w->I_w + 9 * (size_t)i, w->inv_I + 9 * (size_t)i);
+        quat_to_mat(b->q, w->rot + 9 * (size_t)i); /* for the collision tests */
     }
     /* 2. contacts, with warm start and the "new this step" flag from the cache */
     collide(w);
@@ -1968,5 +2013,5 @@ void world_use_game_preset(world *w) {
     w->substeps = 1;
     w->relax = 0;
     w->carry_penalty = 1;
-    w->reuse = 1e-4;
+    w->reuse = 3e-4; /* 1e-4: the 10-cube stack's top set up again on 1 step in 8 */
 }

@@ -199,7 +199,7 @@ typedef struct world {
                             since its G was built keeps that G, its rows' J and the solver's
                             factorization, only g changes (the contact points and normals of
                             then); every island keeps its own while the memory of world_init
-                            holds them; 0: off; default 0, the game preset 1e-4 m            */
+                            holds them; 0: off; default 0, the game preset 3e-4 m            */
     int carry_penalty;   /* ADMM (spectral rule): 1 starts each island's solve from the penalty
                             its last solve ended with (as admm.rho_power; the island is known
                             by its lowest body, kept while its row count does not change);
@@ -259,7 +259,7 @@ typedef struct world {
     int *grp_row, *grp_island, *grp_order, *grp_local, *grp_mark, *grp_cols, *grp_off;
     int *body_ptr, *body_grp, *body_island, *body_parent, *island_body, *island_ptr,
         *island_gptr, *sweep, *body_cur;
-    double *inv_mass, *inv_I, *I_w, *uf, *body_rho;
+    double *inv_mass, *inv_I, *I_w, *uf, *body_rho, *rot, *reach;
     ct_real *g, *lam, *lamL, *vel, *mu, *R, *sval;
     int *srow_ptr, *scol;
     ct_real *phi0, *vn0, *kc, *dc, *vref;
