@@ -65,9 +65,9 @@ TESTS        = cones criteria cholesky solver validate io gs admm newton sparse 
 NATIVE_TESTS = cholesky solver
 # tests/test_world.c links the rigid-body world of examples/world; its oracles are double-
 # precision physics, so it is built in double and double + sanitizers only
-CONFIG_TESTS_double        = $(TESTS) world
+CONFIG_TESTS_double        = $(TESTS) world scenes
 CONFIG_TESTS_float         = $(TESTS)
-CONFIG_TESTS_san-double    = $(TESTS) world
+CONFIG_TESTS_san-double    = $(TESTS) world scenes
 CONFIG_TESTS_san-float     = $(TESTS)
 CONFIG_TESTS_native-double = $(NATIVE_TESTS)
 CONFIG_TESTS_native-float  = $(NATIVE_TESTS)
@@ -75,7 +75,7 @@ CONFIG_TESTS_native-float  = $(NATIVE_TESTS)
 # test_validate, whose counting allocator is a compile-time hook (CONTACT_MALLOC/CONTACT_FREE).
 TESTS_STANDALONE = validate
 
-WORLD_DEPS = examples/world/world.h examples/world/scenarios.h examples/world/svgplot.h
+WORLD_DEPS = examples/world/world.h examples/world/scenarios.h examples/world/svgplot.h examples/world/scenes.h
 TEST_DEPS  = contact.h tests/harness.h tests/problems.h bench/families.h
 # build/tests/<config>/test_<name> of a configuration
 config_bins = $(patsubst %,$(BUILD)/tests/$(1)/test_%,$(CONFIG_TESTS_$(1)))
@@ -108,6 +108,9 @@ $(BUILD)/tests/$(1)/%: $(BUILD)/tests/$(1)/%.o $(BUILD)/tests/$(1)/impl.o
 	@$$(call timed_echo,build:$(1),$$(CC) $$(CFLAGS) $$(CONFIG_FLAGS_$(1)) -o $$@ $$^ $$(LDLIBS))
 
 $(BUILD)/tests/$(1)/test_world: $(BUILD)/tests/$(1)/world/world.o $(BUILD)/tests/$(1)/world/scenarios.o
+$(BUILD)/tests/$(1)/test_scenes: $(BUILD)/tests/$(1)/world/world.o $(BUILD)/tests/$(1)/world/scenarios.o \
+    $(BUILD)/tests/$(1)/world/scenes_quadruped.o $(BUILD)/tests/$(1)/world/scenes_castro.o \
+    $(BUILD)/tests/$(1)/world/scenes_loops.o $(BUILD)/tests/$(1)/world/scenes_lelidec.o
 
 $$(patsubst %,$(BUILD)/tests/$(1)/test_%,$$(filter $$(TESTS_STANDALONE),$$(CONFIG_TESTS_$(1)))): \
 $(BUILD)/tests/$(1)/%: tests/%.c $$(TEST_DEPS)
@@ -203,14 +206,20 @@ $(BUILD)/fuzz/make_corpus: tests/fuzz/make_corpus.c tests/fuzz/fuzz_format.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -o $@ tests/fuzz/make_corpus.c -lm
 
-demo: $(BUILD)/world_demo $(BUILD)/box_push
+demo: $(BUILD)/world_demo $(BUILD)/box_push $(BUILD)/scenes_demo
 	./$(BUILD)/world_demo -o $(BUILD)/world
 	./$(BUILD)/box_push
+	./$(BUILD)/scenes_demo -o $(BUILD)/world
 
 # examples/world/impl.c holds contact.h's implementation; world.c, scenarios.c, demo.c include it
 WORLD_OBJS = $(patsubst %,$(BUILD)/world_obj/%.o,demo world scenarios impl)
 $(BUILD)/world_demo: $(WORLD_OBJS)
 	$(CC) $(CFLAGS) -o $@ $(WORLD_OBJS) $(LDLIBS)
+
+# the papers' larger experiments (examples/world/scenes*.c): the quadruped, [Castro23], the wall
+SCENES_OBJS = $(patsubst %,$(BUILD)/world_obj/%.o,scenes_demo scenes_quadruped scenes_castro scenes_loops scenes_lelidec world scenarios impl)
+$(BUILD)/scenes_demo: $(SCENES_OBJS)
+	$(CC) $(CFLAGS) -o $@ $(SCENES_OBJS) $(LDLIBS)
 
 $(BUILD)/world_obj/%.o: examples/world/%.c $(WORLD_DEPS) contact.h
 	@mkdir -p $(@D)

@@ -758,7 +758,7 @@ static void collide(world *w) {
         w->reach[i] = r + (soft ? w->dt * 50 : w->dt * (sqrt(dot3(b->v, b->v)) + sqrt(dot3(b->w, b->w)) * r));
     }
     for (i = 0; i < n; ++i)
-        if (w->body[i].mass > 0 && w->ground) collide_ground(w, i);
+        if (w->body[i].mass > 0 && w->ground && !(w->body[i].no_collide & WORLD_NO_GROUND)) collide_ground(w, i);
     for (i = 1; i < n; ++i) { /* insertion sort of the indices by min x */
         int v = w->sweep[i];
         double xv = w->body[v].x[0] - w->reach[v];
@@ -779,6 +779,7 @@ static void collide(world *w) {
             double d[3], reach, rk = w->reach[bk];
             if (B->x[0] - rk > xmax) break;
             if (A->mass <= 0 && B->mass <= 0) continue; /* two kinematic bodies */
+            if ((A->no_collide | B->no_collide) & WORLD_NO_BODIES) continue;
             sub3(B->x, A->x, d);
             reach = ri + rk + slack;
             if (dot3(d, d) > reach * reach || jointed(w, bi, bk)) continue; /* bounding spheres */
@@ -1882,6 +1883,7 @@ static ct_result solve_island(world *w, int isl, int *have_info) {
                 info.status = CT_STATUS_NOT_SOLVED;
             }
             note_solve(w, &info, have_info);
+            if (w->solve_hook) w->solve_hook(w->solve_hook_user, &prob, w->lamL, &info);
             /* u = u_free + h M^-1 J^T lambda ([Tsounis25] eq. 76) */
             apply_forces(w, order, ngi, bodies, nbi, soft ? 1 : h);
             if (pass == 0) { /* positions move with the corrected velocity */

@@ -94,7 +94,12 @@ typedef struct world_body {
     double v[3], w[3];   /* twist in world coordinates                                       */
     double force[3];     /* external force at the centre of mass (N), held until changed    */
     double torque[3];    /* external torque (N m), world frame                              */
+    int no_collide;      /* 0 (default): collides with everything; bits WORLD_NO_GROUND (not
+                            with the ground plane), WORLD_NO_BODIES (not with other bodies)   */
 } world_body;
+
+#define WORLD_NO_GROUND 1
+#define WORLD_NO_BODIES 2
 
 typedef enum world_joint_type {
     WORLD_BALL = 0,      /* 3 rows: the anchors coincide                                   */
@@ -204,6 +209,12 @@ typedef struct world {
                             default 1                                                         */
     world_storage storage; /* default WORLD_STORAGE_AUTO                                      */
     ct_settings settings; /* the solver; default ct_default_settings()                       */
+    /* NULL (default) or called after every solve of an island with the problem as solved (G,
+       g in the solver's units: forces, or impulses for NEWTON_SOFT; rows [bilateral |
+       unilateral | contacts] of the island), its answer lambda and report: a scenario can
+       re-solve the same problem with another method */
+    void (*solve_hook)(void *user, const ct_problem *p, const ct_real *lambda, const ct_info *info);
+    void *solve_hook_user;
 
     /* ---- soft models: read only when settings.method == CT_METHOD_NEWTON_SOFT ----
        defaults: [Castro23] Sec. XI (k, d, tau_d, v_s) and Drake (sigma, beta) */
