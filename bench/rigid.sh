@@ -46,8 +46,9 @@ run_one() {
     case "$prob" in *.ctp) set=generated ;; *) set=fclib ;; esac
     if [ "$side" = contact.h ]; then set -- "$OUT/ct_bench" --storage "$storage"; else set -- "$OUT/siconos_bench"; fi
     set +e
-    row=$(timeout "$TIMEOUT" "$@" "$prob" "$method" "$TOL" "$REPEATS" 2>>"$OUT/rigid-stderr.log" | tail -n 1)
-    rc=$?
+    timeout "$TIMEOUT" "$@" "$prob" "$method" "$TOL" "$REPEATS" >"$OUT/rigid-one.out" 2>>"$OUT/rigid-stderr.log"
+    rc=$? # timeout's status (124: past TIMEOUT), not a pipe's
+    row=$(tail -n 1 "$OUT/rigid-one.out")
     set -e
     case "$row" in
         *,*) echo "$row,$set,$SEED" >> "$CSV" ;;
