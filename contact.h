@@ -420,7 +420,7 @@ extern "C" {
     X(CT_ERROR_NO_SETUP, -13, "no setup",                                                        \
       "the solver object has no successful ct_solver_setup (or the update needs a new one)")    \
     X(CT_ERROR_ANISOTROPIC_COMPLIANCE, -14, "anisotropic compliance",                            \
-      "the two tangent rows of a contact have different compliance R (must be equal here)")     \
+      "the tangent rows of a contact have different compliance R (relative 1e-12 allowed)")     \
     X(CT_ERROR_INVALID_SOFT, -15, "invalid soft model",                                          \
       "p->soft data out of range, or R <= 0 where the soft model needs it")                     \
     X(CT_ERROR_OUT_OF_RANGE, -16, "out of range",                                                \
@@ -3180,7 +3180,7 @@ CT__PRIVATE void ct__soft_contact(const ct_problem *p, int i, const ct_real vc[3
     if (model == CT_SOFT_CCP || model == CT_SOFT_SAP) {
         ct_real Rt, Rn, vh = 0, y[3], yr, mh, mt2;
         if (model == CT_SOFT_CCP) {
-            Rt = p->R[r0];
+            Rt = (ct_real)0.5 * (p->R[r0] + p->R[r0 + 1]); /* equal within ct__rt_same */
             Rn = p->R[r0 + 2];
         } else {
             ct_real w = ct__block_frobenius(p, i) / 3, td = sf->d[i], dt = sf->dt;
@@ -3269,6 +3269,12 @@ CT__PRIVATE void ct__soft_row(const ct_problem *p, int i, ct_real vc, ct_real *c
     *cost = (ct_real)0.5 * R * *gam * *gam;
 }
 
+/* A contact's two tangent compliances are one: equal within a relative max(1e-12, 4 eps) (data
+   from another engine differs in the last bit: MuJoCo's efc_R); the models use their mean */
+CT__PRIVATE int ct__rt_same(const ct_real *R, int r0) {
+    const ct_real a = R[r0], b = R[r0 + 1], tol = ct__max((ct_real)1e-12, 4 * CT_EPS);
+    return CONTACT_FABS(a - b) <= tol * ct__max(CONTACT_FABS(a), CONTACT_FABS(b));
+}
 /* The input checks of the soft models (CT_ERROR_INVALID_SOFT, CT_ERROR_ANISOTROPIC_COMPLIANCE) */
 CT__PRIVATE ct_result ct__soft_validate(const ct_problem *p) {
     const ct_soft *sf = p->soft;
@@ -3283,7 +3289,7 @@ CT__PRIVATE ct_result ct__soft_validate(const ct_problem *p) {
     }
     if (model == CT_SOFT_CCP) {
         for (i = 0; i < p->nc; ++i)
-            if (p->R[c0 + 3 * i] != p->R[c0 + 3 * i + 1]) return CT_ERROR_ANISOTROPIC_COMPLIANCE;
+            if (!ct__rt_same(p->R, c0 + 3 * i)) return CT_ERROR_ANISOTROPIC_COMPLIANCE;
     } else {
         if (p->nc > 0 && (!sf->phi0 || !sf->k || !sf->d)) return CT_ERROR_INVALID_SOFT;
         if (!ct__finite(sf->dt) || !(sf->dt > 0) || !ct__finite(sf->sigma) || !(sf->sigma >= 0) ||
@@ -6479,7 +6485,7 @@ CT_API ct_result ct_inverse_dynamics(const ct_problem *p, const ct_settings *s, 
     }
     if (p->R)
         for (i = 0; i < p->nc; ++i)
-            if (p->R[c0 + 3 * i] != p->R[c0 + 3 * i + 1]) return CT_ERROR_ANISOTROPIC_COMPLIANCE;
+            if (!ct__rt_same(p->R, c0 + 3 * i)) return CT_ERROR_ANISOTROPIC_COMPLIANCE;
     res = ct__start(s, lambda, n, NULL);
     if (res != CT_OK) return res;
     info->rho = eta;

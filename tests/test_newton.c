@@ -314,8 +314,20 @@ static void test_errors(void) {
     R[1] = 2;
     p.R = R;
     CHECK_EQ_INT(solve_with(&p, &s, l, v, &info), CT_ERROR_ANISOTROPIC_COMPLIANCE);
+    R[1] = (ct_real)(1 + (sizeof(ct_real) == 4 ? 1e-5 : 1e-9)); /* above the relative tolerance */
+    CHECK_EQ_INT(solve_with(&p, &s, l, v, &info), CT_ERROR_ANISOTROPIC_COMPLIANCE);
     R[1] = 1;
     CHECK_EQ_INT(solve_with(&p, &s, l, v, &info), CT_OK);
+    {   /* tangent R equal up to the last bit (MuJoCo's efc_R): accepted, the mean used */
+        ct_real l2[3] = {0, 0, 0}, v2[3];
+        ct_info info2;
+        R[1] = (ct_real)(sizeof(ct_real) == 4 ? 1 + 2.4e-7 : 1 + 4.4e-16);
+        CHECK(R[1] != R[0]);
+        CHECK_EQ_INT(solve_with(&p, &s, l2, v2, &info2), CT_OK);
+        CHECK_EQ_INT(info2.status, info.status);
+        CHECK_NEAR(l2[2], l[2], 1e3 * TH_EPS * (1 + fabs((double)l[2])));
+        R[1] = 1;
+    }
     sf.model = CT_SOFT_SAP; sf.dt = (ct_real)0.01; sf.phi0 = phi0; sf.k = k; sf.d = d; sf.beta = 1;
     p.soft = &sf;
     p.R = NULL;
