@@ -3966,7 +3966,15 @@ CT__PRIVATE ct_real ct__asymmetry(const ct_problem *p) {
 }
 
 /* need_G = 0: the inverse dynamics, which reads no G */
+CT__PRIVATE ct_result ct__validate_asym(const ct_problem *p, ct_real sym_tol, int need_G, ct__why *why,
+                                        ct_real *asym);
 CT__PRIVATE ct_result ct__validate(const ct_problem *p, ct_real sym_tol, int need_G, ct__why *why) {
+    return ct__validate_asym(p, sym_tol, need_G, why, NULL);
+}
+/* ... and *asym (not NULL) = ct__asymmetry(p) of a valid p, from the dense symmetry test's own
+   pass (no second read of G) */
+CT__PRIVATE ct_result ct__validate_asym(const ct_problem *p, ct_real sym_tol, int need_G, ct__why *why,
+                                        ct_real *asym) {
     int i, j, n;
     ct_real dmax = 0;
     ct_result res;
@@ -4011,18 +4019,29 @@ CT__PRIVATE ct_result ct__validate(const ct_problem *p, ct_real sym_tol, int nee
     if (p->R)
         for (i = 0; i < n; ++i)
             if (p->R[i] < 0) return ct__fail(why, CT_ERROR_NEGATIVE_COMPLIANCE, "R", i);
+    if (asym) *asym = 0;
     if (!need_G) return CT_OK;
 #ifdef CT__HAS_SPARSE
-    if (p->Gs) return ct__validate_sparse(p, sym_tol, why);
+    if (p->Gs) {
+        res = ct__validate_sparse(p, sym_tol, why);
+        if (res == CT_OK && asym) *asym = ct__asymmetry(p);
+        return res;
+    }
 #endif
 #ifdef CT__HAS_OPERATOR
     if (p->Gop) return ct__validate_operator(p, sym_tol, why);
 #endif
     for (i = 0; i < n; ++i) dmax = ct__max(dmax, CONTACT_FABS(p->G[(size_t)i * n + i]));
-    for (i = 0; i < n; ++i)
-        for (j = 0; j < i; ++j)
-            if (CONTACT_FABS(p->G[(size_t)i * n + j] - p->G[(size_t)j * n + i]) > sym_tol * dmax)
-                return ct__fail(why, CT_ERROR_NOT_SYMMETRIC, "G", i);
+    {
+        ct_real dg = 0;
+        for (i = 0; i < n; ++i)
+            for (j = 0; j < i; ++j) {
+                const ct_real e = CONTACT_FABS(p->G[(size_t)i * n + j] - p->G[(size_t)j * n + i]);
+                if (e > sym_tol * dmax) return ct__fail(why, CT_ERROR_NOT_SYMMETRIC, "G", i);
+                dg = ct__max(dg, e);
+            }
+        if (asym) *asym = dmax > 0 ? dg / dmax : (dg > 0 ? CT_HUGE : 0);
+    }
     ct__op_init(&op, p);
     /* PSD, necessary conditions on the diagonal and on each contact's 3x3 block (every
        principal submatrix of a PSD matrix is PSD), up to tau = sqrt(eps) max|G_ii|
@@ -7565,11 +7584,10 @@ CT__PRIVATE ct_result ct__setup(ct_solver *sv, const ct_problem *p, const ct_set
     if (!s) return ct__fail(why, CT_ERROR_INVALID_ARGUMENT, "s", -1);
     res = ct__settings_check(s, &field);
     if (res != CT_OK) return ct__fail(why, res, field, -1);
-    res = ct__validate(p, s->sym_tol, 1, why);
+    res = ct__validate_asym(p, s->sym_tol, 1, why, &sv->asym);
     if (res != CT_OK) return res;
     res = ct__method_checks(p, s, &d, why);
     if (res != CT_OK) return res;
-    sv->asym = ct__asymmetry(p);
     sv->problem = *p;
     sv->settings = *s;
     ct__dims_init(&dims, p->nb, p->nu, p->nc, ct__form(p), -1);
@@ -7845,11 +7863,12 @@ CT_API ct_result ct_solver_solve(ct_solver *sv, ct_real *lambda, ct_real *v, ct_
 CT__PRIVATE ct_result ct__update(ct_solver *sv, const ct_problem *p2, unsigned drop) {
     ct__why why;
     ct_result r;
+    ct_real asym;
     if (!sv) return CT_ERROR_INVALID_ARGUMENT;
     if (!sv->ready) return CT_ERROR_NO_SETUP;
-    r = ct__validate(p2, sv->settings.sym_tol, 1, &why);
+    r = ct__validate_asym(p2, sv->settings.sym_tol, 1, &why, &asym);
     if (r != CT_OK) return r;
-    if (drop) sv->asym = ct__asymmetry(p2); /* drop = 0: the same G, new vectors */
+    sv->asym = asym;
     sv->problem = *p2;
     sv->cache &= ~drop;
     return CT_OK;
