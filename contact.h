@@ -1157,7 +1157,8 @@ CT_API ct_result ct_contact_modes(const ct_problem *p, const ct_real *lambda, co
                                   ct_real tol, ct_contact_mode *modes);
 
 /* --- group: Cones and local laws --- */
-/* Cones. 3-vectors are (t1, t2, n); out may alias x. mu >= 0. */
+/* Cones. 3-vectors are (t1, t2, n); out may alias x. mu >= 0; a mu above 1e150 (1e18 in
+   float) is taken as that bound, so that mu * mu stays finite. */
 CT_API void ct_project_cone(ct_real mu, const ct_real x[3], ct_real out[3]);      /* K_mu          */
 CT_API void ct_project_dual_cone(ct_real mu, const ct_real x[3], ct_real out[3]); /* K_mu* = K_1/mu */
 CT_API void ct_project_polar_cone(ct_real mu, const ct_real x[3], ct_real out[3]); /* -K_mu*       */
@@ -1881,7 +1882,8 @@ CT__PRIVATE int ct__lu_factor(ct_real *a, int n, int lda, int *piv, ct_real *pmi
                 for (j = 0; j < n; ++j) { ct_real t = rk[j]; rk[j] = rq[j]; rq[j] = t; }
             }
             small = ct__min(small, best);
-            if (!(best > 0)) { /* an exact zero pivot (or NaN): the column is left as it is */
+            if (!(best >= CT_MINVAL)) { /* a zero or subnormal pivot (1 / it would overflow), or
+                                           NaN: the column is left as it is */
                 if (bad < 0) bad = k;
                 continue;
             }
@@ -2660,6 +2662,7 @@ CT__PRIVATE ct_result ct__splu_analyze(ct__splu *lu, const ct__op *op, ct__arena
     long nnzl;
     d->nnzl = 0;
     ct__splu_layout(&b, d, lu);
+    if (b.at - a.at > room) return CT_ERROR_WORKSPACE_TOO_SMALL; /* before the ordering writes */
     li_at = (size_t)((unsigned char *)(void *)lu->s.li - a.base) - a.at;
     left = room > li_at + CT__SP_SLACK + CT__ALIGN ? room - li_at - CT__SP_SLACK - CT__ALIGN : 0;
     nnzl = ct__sp_order(&lu->s, op->S, lu->s.li, (long)(left / (3 * sizeof(int) + 18 * sizeof(ct_real))));
@@ -2988,8 +2991,13 @@ CT__PRIVATE void ct__proj_scaled(void (*proj)(ct_real, const ct_real *, ct_real 
     proj(mu, y, out);
     for (i = 0; i < k; ++i) out[i] /= CT__PROJ_SCALE;
 }
+/* mu above CT__MU_MAX (1e150, float 1e18) is taken as that bound: mu * mu stays finite, and a
+   cone that wide differs from a wider one only where |x_T| > CT__MU_MAX x_n */
+#define CT__MU_MAX ((ct_real)(sizeof(ct_real) == 4 ? 1e18 : 1e150))
+CT__PRIVATE ct_real ct__mu_cap(ct_real mu) { return mu > CT__MU_MAX ? CT__MU_MAX : mu; }
 CT_API void ct_project_cone(ct_real mu, const ct_real x[3], ct_real out[3]) {
     ct_real t = ct__norm_t(x), n = x[2];
+    mu = ct__mu_cap(mu);
     if (ct__proj_big(x, 3)) {
         ct__proj_scaled(ct_project_cone, mu, x, out, 3);
         return;
@@ -3006,6 +3014,7 @@ CT_API void ct_project_cone(ct_real mu, const ct_real x[3], ct_real out[3]) {
 
 CT_API void ct_project_dual_cone(ct_real mu, const ct_real x[3], ct_real out[3]) {
     ct_real t = ct__norm_t(x), n = x[2];
+    mu = ct__mu_cap(mu);
     if (ct__proj_big(x, 3)) {
         ct__proj_scaled(ct_project_dual_cone, mu, x, out, 3);
         return;
@@ -3028,17 +3037,8 @@ CT_API void ct_project_polar_cone(ct_real mu, const ct_real x[3], ct_real out[3]
     out[0] = -out[0]; out[1] = -out[1]; out[2] = -out[2];
 }
 
-CT_API void ct_project_disk(ct_real r, const ct_real x[2], ct_real out[2]) {
-    ct_real t = CONTACT_SQRT(x[0] * x[0] + x[1] * x[1]);
-    if (ct__proj_big(x, 2) || CONTACT_FABS(r) > CT_HUGE) { /* P_disk(c r)(c x) = c P_disk(r)(x) */
-        ct_real y[2];
-        y[0] = x[0] * CT__PROJ_SCALE;
-        y[1] = x[1] * CT__PROJ_SCALE;
-        ct_project_disk(r * CT__PROJ_SCALE, y, out);
-        out[0] /= CT__PROJ_SCALE;
-        out[1] /= CT__PROJ_SCALE;
-        return;
-    }
+CT__PRIVATE void ct__disk(ct_real r, const ct_real x[2], ct_real out[2]) {
+    const ct_real t = CONTACT_SQRT(x[0] * x[0] + x[1] * x[1]);
     if (t <= r) {
         out[0] = x[0]; out[1] = x[1];
     } else if (r <= 0) {
@@ -3047,6 +3047,21 @@ CT_API void ct_project_disk(ct_real r, const ct_real x[2], ct_real out[2]) {
         ct_real f = r / t;
         out[0] = f * x[0]; out[1] = f * x[1];
     }
+}
+CT_API void ct_project_disk(ct_real r, const ct_real x[2], ct_real out[2]) {
+    /* P_disk(c r)(c x) = c P_disk(r)(x): huge finite input is projected scaled down, once (an
+       infinite radius or entry is not scaled: the core handles it, no recursion) */
+    if ((ct__proj_big(x, 2) || CONTACT_FABS(r) > CT_HUGE) && ct__finite(x[0]) && ct__finite(x[1]) &&
+        ct__finite(r)) {
+        ct_real y[2];
+        y[0] = x[0] * CT__PROJ_SCALE;
+        y[1] = x[1] * CT__PROJ_SCALE;
+        ct__disk(r * CT__PROJ_SCALE, y, out);
+        out[0] /= CT__PROJ_SCALE;
+        out[1] /= CT__PROJ_SCALE;
+        return;
+    }
+    ct__disk(r, x, out);
 }
 
 /* Pyramid: the cone is symmetric under t1 -> -t1 and t2 -> -t2 and the projection keeps the
@@ -3060,11 +3075,12 @@ CT_API void ct_project_disk(ct_real r, const ct_real x[2], ct_real out[2]) {
      apex       otherwise (x is in the polar cone) */
 CT_API void ct_project_pyramid(ct_real mu, const ct_real x[3], ct_real out[3]) {
     ct_real a = CONTACT_FABS(x[0]), b = CONTACT_FABS(x[1]), n = x[2], p[3], pa, pb, s;
+    mu = ct__mu_cap(mu);
     if (ct__proj_big(x, 3)) {
         ct__proj_scaled(ct_project_pyramid, mu, x, out, 3);
         return;
     }
-    if (a <= mu * n && b <= mu * n) {
+    if (n >= 0 && a <= mu * n && b <= mu * n) { /* n >= 0: with mu = 0, 0 <= mu n holds for n < 0 */
         out[0] = x[0]; out[1] = x[1]; out[2] = n;
         return;
     }
@@ -3621,6 +3637,10 @@ CT_API ct_result ct_velocity(const ct_problem *p, const ct_real *lambda, ct_real
     ct__op_init(&op, p);
     ct__op_mul(&op, lambda, v);
     for (i = 0; i < n; ++i) v[i] += p->g[i];
+    /* finite inputs beyond CT_HUGE can overflow: reported, never an infinite v with CT_OK */
+    if (!ct__all_finite(v, (size_t)n))
+        return ct__all_finite(lambda, (size_t)n) && ct__all_finite(p->g, (size_t)n) ? CT_ERROR_OUT_OF_RANGE
+                                                                                    : CT_ERROR_NON_FINITE;
     return CT_OK;
 }
 
@@ -5217,6 +5237,7 @@ CT__PRIVATE void ct__penalty_start(ct__penalty *pen, ct__run *r, ct_real *t1, ct
         pen->pw = CONTACT_LOG(st->rho / pen->base) / CONTACT_LOG(pen->kappa);
         pen->rho = st->rho;
     }
+    pen->rho = ct__min(ct__max(pen->rho, CT_MINVAL * (ct_real)1e10), CT_HUGE); /* as the rule's start */
     r->reused |= CT_REUSED_RHO;
 }
 
@@ -6330,6 +6351,9 @@ CT_API ct_result ct_jvp(const ct_problem *p, const ct_settings *s, ct_workspace 
     if ((dg && !ct__all_finite(dg, (size_t)n)) || (dG && !ct__all_finite(dG, (size_t)n * n)) ||
         (dmu && !ct__all_finite(dmu, (size_t)p->nc)) || (dR && !ct__all_finite(dR, (size_t)n)))
         return CT_ERROR_NON_FINITE;
+    if ((dg && !ct__in_range(dg, (size_t)n)) || (dG && !ct__in_range(dG, (size_t)n * n)) ||
+        (dmu && !ct__in_range(dmu, (size_t)p->nc)) || (dR && !ct__in_range(dR, (size_t)n)))
+        return CT_ERROR_OUT_OF_RANGE;
     rhs = L.y;
     b = L.z;
     t = L.w;
@@ -6359,6 +6383,10 @@ CT_API ct_result ct_jvp(const ct_problem *p, const ct_settings *s, ct_workspace 
             if (dv) dv[i] = t[i] + rhs[i];
         }
     }
+    /* a linearization at rounding level (a subnormal G) or seeds near the range's end can
+       overflow: reported, never an infinite derivative with CT_OK */
+    if ((dlambda && !ct__all_finite(dlambda, (size_t)n)) || (dv && !ct__all_finite(dv, (size_t)n)))
+        return CT_ERROR_OUT_OF_RANGE;
     if (lambda_unique) *lambda_unique = z.unique;
     return CT_OK;
 }
@@ -6379,6 +6407,8 @@ CT_API ct_result ct_vjp(const ct_problem *p, const ct_settings *s, ct_workspace 
     if ((mubar || Rbar) && z.soft) return CT_ERROR_INVALID_VALUE;
     if ((lbar && !ct__all_finite(lbar, (size_t)n)) || (vbar && !ct__all_finite(vbar, (size_t)n)))
         return CT_ERROR_NON_FINITE;
+    if ((lbar && !ct__in_range(lbar, (size_t)n)) || (vbar && !ct__in_range(vbar, (size_t)n)))
+        return CT_ERROR_OUT_OF_RANGE;
     w = L.y;
     t = L.z;
     u = L.w;
@@ -6435,6 +6465,8 @@ CT_API ct_result ct_vjp(const ct_problem *p, const ct_settings *s, ct_workspace 
             }
         }
     }
+    if (!ct__all_finite(gb, (size_t)n) || (mubar && !ct__all_finite(mubar, (size_t)p->nc)))
+        return CT_ERROR_OUT_OF_RANGE; /* as ct_jvp */
     if (gbar) CONTACT_MEMCPY(gbar, gb, (size_t)n * sizeof(ct_real));
     if (Rbar)
         for (i = 0; i < n; ++i) Rbar[i] = gb[i] * lambda[i];
@@ -6629,7 +6661,7 @@ CT_API ct_result ct_compliance_mujoco(const ct_problem *p, int row0, int rows,
         return CT_ERROR_INVALID_VALUE;
     if (solref[0] > 0) { /* (timeconst, dampratio), timeconst >= 2 dt (MuJoCo's refsafe) */
         ct_real tc = ct__max(solref[0], 2 * dt), dr = solref[1];
-        if (!(dr > 0)) return CT_ERROR_INVALID_ARGUMENT;
+        if (!(dr > 0)) return CT_ERROR_INVALID_VALUE;
         b = 2 / (dmax * tc);
         kk = 1 / (dmax * dmax * tc * tc * dr * dr);
     } else if (solref[0] < 0 && solref[1] <= 0) { /* (-stiffness, -damping) */
@@ -6717,7 +6749,7 @@ CT_API ct_result ct_compliance_spring_damper(const ct_problem *p, int c0, int co
     if (!ct__finite(dt) || !ct__finite(k) || !ct__finite(d) ||
         (phi0 && !ct__all_finite(phi0, (size_t)p->nc)))
         return CT_ERROR_NON_FINITE;
-    if (!(dt > 0) || !(k >= 0) || !(d >= 0) || !(k * dt + d > 0)) return CT_ERROR_INVALID_ARGUMENT;
+    if (!(dt > 0) || !(k >= 0) || !(d >= 0) || !(k * dt + d > 0)) return CT_ERROR_INVALID_VALUE;
     for (i = c0; i < c0 + count; ++i) {
         const int r0 = p->nb + p->nu + 3 * i;
         R[r0] = R[r0 + 1] = 0;
@@ -7868,6 +7900,11 @@ CT__PRIVATE ct_result ct__update(ct_solver *sv, const ct_problem *p2, unsigned d
     if (!sv->ready) return CT_ERROR_NO_SETUP;
     r = ct__validate_asym(p2, sv->settings.sym_tol, 1, &why, &asym);
     if (r != CT_OK) return r;
+    { /* and what the method asks of it (the soft models' R), as a setup checks */
+        const ct__method *d;
+        r = ct__method_checks(p2, &sv->settings, &d, &why);
+        if (r != CT_OK) return r;
+    }
     sv->asym = asym;
     sv->problem = *p2;
     sv->cache &= ~drop;
@@ -7940,6 +7977,12 @@ CT_API ct_result ct_solver_update_settings(ct_solver *sv, const ct_settings *s) 
     if (r != CT_OK) return r;
     ct__dims_init(&dims, sv->problem.nb, sv->problem.nu, sv->problem.nc, ct__form(&sv->problem), sv->nnzl);
     if (d->analyze && dims.form == CT__FORM_SPARSE && sv->nnzl < 0) return CT_ERROR_NO_SETUP; /* unanalysed */
+    { /* a block-sparse analysis belongs to its method family (ADMM's Cholesky pattern is not
+         the Newton methods' LU pattern): another one needs a new setup */
+        const ct__method *old = ct__method_of(sv->settings.method);
+        if (d->analyze && dims.form == CT__FORM_SPARSE && (!old || old->analyze != d->analyze))
+            return CT_ERROR_NO_SETUP;
+    }
     if (ct__bytes(d, &dims) > sv->ws.size) return CT_ERROR_WORKSPACE_TOO_SMALL;
     if (s->sym_tol != sv->settings.sym_tol) {
         r = ct__validate(&sv->problem, s->sym_tol, 1, &why);
@@ -7986,7 +8029,7 @@ CT_API ct_result ct_solver_state_get(const ct_solver *sv, ct_solver_state *st, c
     *st = sv->state;
     if (dual) {
         const ct_real *z = ct__solver_dual(sv);
-        if (!sv->state.has_dual || !z) return CT_ERROR_INVALID_ARGUMENT;
+        if (!sv->state.has_dual || !z) return CT_ERROR_INVALID_VALUE; /* no dual to give */
         if (n > 0) CONTACT_MEMCPY(dual, z, (size_t)n * sizeof(ct_real));
     }
     return CT_OK;
@@ -7998,7 +8041,8 @@ CT_API ct_result ct_solver_state_set(ct_solver *sv, const ct_solver_state *st, c
     if (!sv || !st) return CT_ERROR_INVALID_ARGUMENT;
     if (!sv->ready) return CT_ERROR_NO_SETUP;
     if (st->has_rho && !(ct__finite(st->rho) && st->rho > 0 && st->rho < CT_HUGE)) return CT_ERROR_INVALID_VALUE;
-    if (st->has_rho_power && !ct__finite(st->rho_power)) return CT_ERROR_INVALID_VALUE;
+    if (st->has_rho_power && !(st->rho_power >= -100 && st->rho_power <= 100)) /* admm.rho_power's range */
+        return CT_ERROR_INVALID_VALUE;
     z = ct__solver_dual(sv);
     if (st->has_dual) {
         if (!dual || !z) return CT_ERROR_INVALID_ARGUMENT;

@@ -489,7 +489,7 @@ static void test_reuse(void) {
         s.method = CT_METHOD_PGS_NCP;
         CHECK_EQ_INT(ct_solver_update_settings(&sv1, &s), CT_OK);
         CHECK_EQ_INT(ct_solver_solve(&sv1, l1, v1, &i1), CT_OK);
-        CHECK_EQ_INT(ct_solver_state_get(&sv1, &st, dual), CT_ERROR_INVALID_ARGUMENT); /* no dual */
+        CHECK_EQ_INT(ct_solver_state_get(&sv1, &st, dual), CT_ERROR_INVALID_VALUE); /* no dual */
         s.method = CT_METHOD_ADMM_NCP;
         CHECK_EQ_INT(ct_solver_update_settings(&sv1, &s), CT_OK);
         memset(l1, 0, (size_t)n * sizeof(ct_real));

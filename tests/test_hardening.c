@@ -372,6 +372,120 @@ static void test_update_vectors(void) {
     op_free(&o);
 }
 
+/* What fuzzing the secondary entry points found (tests/fuzz/fuzz_api.c): each now a code or a
+   finite answer. */
+static void test_fuzz_findings(void) {
+    { /* an infinite disk radius: no endless rescaling */
+        ct_real x[2] = {3, 4}, o[2];
+        ct_project_disk((ct_real)INFINITY, x, o);
+        CHECK(o[0] == 3 && o[1] == 4);
+        ct_project_disk(-(ct_real)INFINITY, x, o);
+        CHECK(o[0] == 0 && o[1] == 0);
+    }
+    { /* the pyramid with mu = 0 and a negative normal: the origin */
+        ct_real x[3] = {0, 0, -1}, o[3];
+        ct_project_pyramid(0, x, o);
+        CHECK(o[0] == 0 && o[1] == 0 && o[2] == 0);
+    }
+    { /* a huge mu: finite projections */
+        ct_real x[3] = {-2, -2, -2}, o[3];
+        ct_project_cone((ct_real)(sizeof(ct_real) == 4 ? 3e38 : 1e308), x, o);
+        CHECK(isfinite((double)o[0]) && isfinite((double)o[1]) && isfinite((double)o[2]));
+        ct_project_dual_cone((ct_real)(sizeof(ct_real) == 4 ? 3e38 : 1e308), x, o);
+        CHECK(isfinite((double)o[0]) && isfinite((double)o[2]));
+    }
+    { /* a subnormal pivot is a zero pivot: CT_ERROR_SINGULAR, no infinite factor */
+        const ct_real t = (ct_real)(sizeof(ct_real) == 4 ? 1e-40 : 1e-310);
+        ct_real a[4];
+        int piv[2], bad = -1;
+        a[0] = t; a[1] = 1; a[2] = t / 10; a[3] = 1;
+        CHECK_EQ_INT(ct_lu_factor(a, 2, 2, piv, &bad), CT_ERROR_SINGULAR);
+        CHECK(isfinite((double)a[2]) && isfinite((double)a[3]));
+    }
+    { /* ct_velocity: an overflow from finite input is OUT_OF_RANGE */
+        ct_real G[1] = {(ct_real)(sizeof(ct_real) == 4 ? 1e30 : 1e200)}, g[1] = {0}, l[1], v[1];
+        ct_problem p = ct_problem_dense(1, 0, 0, G, g, NULL);
+        l[0] = G[0];
+        CHECK_EQ_INT(ct_velocity(&p, l, v), CT_ERROR_OUT_OF_RANGE);
+        l[0] = (ct_real)NAN;
+        CHECK_EQ_INT(ct_velocity(&p, l, v), CT_ERROR_NON_FINITE);
+    }
+    { /* ct_jvp: seeds beyond CT_HUGE, and an overflowing linearization, are OUT_OF_RANGE */
+        ct_real G[1] = {1}, g[1] = {-1}, l[1] = {1}, v[1] = {0}, dG[1], dl[1], dv[1];
+        ct_problem p = ct_problem_dense(0, 1, 0, G, g, NULL);
+        ct_settings s = ct_default_settings();
+        ct_workspace ws;
+        CHECK_EQ_INT(ct_workspace_alloc_problem(&ws, &p, &s, NULL), CT_OK);
+        dG[0] = (ct_real)(sizeof(ct_real) == 4 ? 1e30 : 1e300);
+        CHECK_EQ_INT(ct_jvp(&p, &s, &ws, l, v, NULL, dG, NULL, NULL, dl, dv, NULL), CT_ERROR_OUT_OF_RANGE);
+        G[0] = (ct_real)(sizeof(ct_real) == 4 ? 1e-44 : 4.9e-324); /* subnormal */
+        g[0] = -G[0];
+        v[0] = 0;
+        {
+            ct_real dg[1] = {1};
+            ct_result r = ct_jvp(&p, &s, &ws, l, v, dg, NULL, NULL, NULL, dl, dv, NULL);
+            CHECK(r == CT_ERROR_OUT_OF_RANGE || (r == CT_OK && isfinite((double)dl[0]) && isfinite((double)dv[0])));
+        }
+        ct_workspace_free(&ws);
+    }
+    { /* codes: bad values are INVALID_VALUE, not a NULL pointer */
+        ct_real G[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, g[3] = {0, 0, -1}, mu[1] = {(ct_real)0.5}, R[3], vref[3];
+        ct_real phi0[1] = {0};
+        ct_problem p = ct_problem_dense(0, 0, 1, G, g, mu);
+        CHECK_EQ_INT(ct_compliance_spring_damper(&p, 0, 1, 0, 1, 1, phi0, R, vref), CT_ERROR_INVALID_VALUE);
+    }
+    { /* a solver object: a NEWTON_SOFT CCP refuses R = NULL on update; a state's rho_power is
+         range-checked; on a block-sparse G another method family needs a new setup */
+        owned_problem o;
+        ct_solver sv;
+        ct_settings s = ct_default_settings();
+        ct_solver_state st;
+        ct_info info;
+        ct_real *R;
+        int i;
+        th_seed(91);
+        random_problem(&o, 0, 0, 6, 20, 0.2, 0.8, 0);
+        R = (ct_real *)malloc(sizeof(ct_real) * (size_t)o.n);
+        for (i = 0; i < o.n; ++i) R[i] = (ct_real)1e-3;
+        o.p.R = R;
+        s.method = CT_METHOD_NEWTON_SOFT;
+        CHECK_EQ_INT(ct_solver_alloc(&sv, &o.p, &s, NULL), CT_OK);
+        CHECK_EQ_INT(ct_solver_setup(&sv, &o.p, &s, &info), CT_OK);
+        CHECK_EQ_INT(ct_solver_update_compliance(&sv, NULL), CT_ERROR_INVALID_SOFT);
+        ct_solver_free(&sv);
+        s.method = CT_METHOD_ADMM_CCP;
+        CHECK_EQ_INT(ct_solver_alloc(&sv, &o.p, &s, NULL), CT_OK);
+        CHECK_EQ_INT(ct_solver_setup(&sv, &o.p, &s, &info), CT_OK);
+        memset(&st, 0, sizeof(st));
+        st.has_rho = 1; st.rho = 1; st.has_rho_power = 1; st.rho_power = 1e6;
+        CHECK_EQ_INT(ct_solver_state_set(&sv, &st, NULL), CT_ERROR_INVALID_VALUE);
+        ct_solver_free(&sv);
+        {
+            ct_sparse S;
+            int *rp, *col, nnzb = 0;
+            ct_real *val;
+            ct_problem q = o.p;
+            CHECK_EQ_INT(ct_sparse_count(0, 0, 6, o.G, 0, &nnzb), CT_OK);
+            rp = (int *)malloc(sizeof(int) * 7);
+            col = (int *)malloc(sizeof(int) * (size_t)nnzb);
+            val = (ct_real *)malloc(sizeof(ct_real) * 9 * (size_t)nnzb);
+            CHECK_EQ_INT(ct_sparse_from_dense(0, 0, 6, o.G, 0, rp, col, val), CT_OK);
+            S.row_ptr = rp; S.col = col; S.val = val;
+            q.G = NULL; q.Gs = &S; q.R = NULL;
+            s.method = CT_METHOD_NEWTON_NCP;
+            CHECK_EQ_INT(ct_solver_alloc(&sv, &q, &s, NULL), CT_OK);
+            CHECK_EQ_INT(ct_solver_setup(&sv, &q, &s, &info), CT_OK);
+            s.method = CT_METHOD_ADMM_NCP;
+            CHECK_EQ_INT(ct_solver_update_settings(&sv, &s), CT_ERROR_NO_SETUP);
+            ct_solver_free(&sv);
+            free(rp); free(col); free(val);
+        }
+        free(R);
+        o.p.R = NULL;
+        op_free(&o);
+    }
+}
+
 int main(void) {
     test_sizes();
     test_overflow();
@@ -381,5 +495,6 @@ int main(void) {
     test_interrupt();
     test_asymmetric();
     test_update_vectors();
+    test_fuzz_findings();
     return th_summary();
 }
