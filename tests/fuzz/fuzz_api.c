@@ -45,7 +45,13 @@
        and v untouched; without a setup CT_ERROR_NO_SETUP; state_get with a dual and no
        has_dual gives CT_ERROR_INVALID_VALUE [solver, state];
      - derivatives: CT_OK only for the NCP, CCP and SOFT flavors; lambda_unique 0 or 1
-       [deriv]. */
+       [deriv].
+   Classes of their own, so that a known one can be skipped (tests/fuzz/findings/api): finite
+   input beyond CT_HUGE [velocity_big, deriv_big_seed, proj_big_mu], a subnormal pivot
+   [lu_tiny_pivot, deriv_tiny_pivot], vectors below sqrt(DBL_MIN) [proj_tiny], the pyramid
+   [pyramid_range]; and two crashes the harness can step around: FUZZ_API_SKIP=disk_inf_radius
+   leaves out ct_project_disk with an infinite radius, soft_update_R a NULL R update or a
+   switch to NEWTON_SOFT without R. */
 #define _POSIX_C_SOURCE 200809L /* fmemopen, open_memstream */
 #define CONTACT_IMPLEMENTATION
 #include "contact.h"
@@ -432,17 +438,21 @@ static double fz_member(int set, double mu, const double *y) {
 static void fz_check_cone_proj(const char *name, int set, int polar, ct_real mu, const ct_real *x, const ct_real *out) {
     double s = 0, y[3], w[3], tol, dot;
     int i;
-    const char *id = set == FZ_P ? "pyramid_range" : "proj_range";
+    /* mu beyond the input range (CT_HUGE) is a contract of its own (proj_big_mu) */
+    const char *id = mu > CT_HUGE ? "proj_big_mu" : set == FZ_P ? "pyramid_range" : "proj_range";
     FZ_NOTE("%s mu %.17g x (%.17g %.17g %.17g) out (%.17g %.17g %.17g)", name, (double)mu, (double)x[0],
             (double)x[1], (double)x[2], (double)out[0], (double)out[1], (double)out[2]);
     if (!fz_all_fin(x, 3) || !fz_fin(mu) || !(mu >= 0)) return;
-    FZ_EXPECT("nonfinite_out", fz_all_fin(out, 3));
+    FZ_EXPECT(mu > CT_HUGE ? "proj_big_mu" : "nonfinite_out", fz_all_fin(out, 3));
     for (i = 0; i < 3; ++i) s = fabs((double)x[i]) > s ? fabs((double)x[i]) : s;
     if (s == 0) {
         FZ_EXPECT(id, out[0] == 0 && out[1] == 0 && out[2] == 0);
         return;
     }
-    if (mu > 100 || s < (sizeof(ct_real) == 4 ? 1e-30 : 1e-280)) return;
+    /* below sqrt of the smallest normal number the squares of the norms lose digits: a
+       contract of its own (proj_tiny) */
+    if (s < (sizeof(ct_real) == 4 ? 1e-18 : 1e-150)) id = "proj_tiny";
+    if (mu > 100 || s < (sizeof(ct_real) == 4 ? 1e-38 : 1e-300)) return;
     for (i = 0; i < 3; ++i) {
         y[i] = (double)out[i] / s;
         w[i] = (double)x[i] / s - y[i];
@@ -469,7 +479,9 @@ static void fz_op_project(fz_reader *r) {
     memcpy(al, x, sizeof(al));
     ct_project_cone(mu, al, al); /* out may alias x */
     FZ_EXPECT("proj_range", fz_same(al, out, sizeof(al)));
-    if (fz_all_fin(x, 3) && mu >= 0 && mu <= 100 && x[2] > 0 &&
+    /* inputs above CT_HUGE are projected scaled by 2^-600 (float 2^-100), which may flush
+       their tiny components: the identity only within the input range */
+    if (fz_all_in_range(x, 3) && mu >= 0 && mu <= 100 && x[2] > 0 &&
         sqrt((double)x[0] * x[0] + (double)x[1] * x[1]) <= (double)mu * x[2] * (1 - 1e-3))
         FZ_EXPECT("proj_range", fz_same(out, x, sizeof(out))); /* the identity inside */
 
@@ -500,7 +512,7 @@ static void fz_op_project(fz_reader *r) {
     else memcpy(out, x, 2 * sizeof(ct_real));
     FZ_NOTE("ct_project_disk r %.17g x (%.17g %.17g) out (%.17g %.17g)", (double)rr, (double)x[0], (double)x[1], (double)out[0], (double)out[1]);
     if (fz_all_fin(x, 2) && fz_fin(rr)) {
-        double t = sqrt((double)x[0] * x[0] + (double)x[1] * x[1]), to = sqrt((double)out[0] * out[0] + (double)out[1] * out[1]);
+        double t = hypot((double)x[0], (double)x[1]), to = hypot((double)out[0], (double)out[1]);
         double lim = rr > 0 ? (double)rr : 0, sc = fabs((double)x[0]) + fabs((double)x[1]);
         FZ_EXPECT("nonfinite_out", fz_all_fin(out, 2));
         if (sc > (sizeof(ct_real) == 4 ? 1e-30 : 1e-280) && sc < 1e300 && lim < 1e300) {
@@ -526,8 +538,14 @@ static void fz_op_project(fz_reader *r) {
             FZ_EXPECT("nonfinite_out", fz_all_fin(out, 3));
             for (i = 0; i < 3; ++i) s = fabs((double)out[i]) > s ? fabs((double)out[i]) : s;
             if (s > 0 && mu <= 100) {
+                /* the scaled vector sqrt(d) x: tiny, or its cone's mu huge, are contracts of their own */
+                double xs = 0, dlo = d[0] < d[2] ? (double)d[0] : (double)d[2], mut = (double)mu * sqrt((double)d[0] / (double)d[2]);
+                const char *id = "proj_range";
+                for (i = 0; i < 3; ++i) xs = fabs((double)x[i]) > xs ? fabs((double)x[i]) : xs;
+                if (xs * sqrt(dlo) < (sizeof(ct_real) == 4 ? 1e-18 : 1e-150) || s < (sizeof(ct_real) == 4 ? 1e-18 : 1e-150)) id = "proj_tiny";
+                if (mut > (double)CT_HUGE) id = "proj_big_mu";
                 for (i = 0; i < 3; ++i) y[i] = (double)out[i] / s;
-                FZ_EXPECT("proj_range", fz_in_K((double)mu, y) <= 256.0 * (double)CT_EPS * (1 + (double)mu) * (1 + (double)mu));
+                FZ_EXPECT(id, fz_in_K((double)mu, y) <= 256.0 * (double)CT_EPS * (1 + (double)mu) * (1 + (double)mu));
             }
         }
     }
@@ -1401,6 +1419,9 @@ static void fz_op_deriv(fz_reader *r) {
                                      fz_all_in_range(d1, (size_t)n) && fz_all_in_range(d2, (size_t)(vjp ? n : n * n)) &&
                                      fz_all_in_range(d3, (size_t)nc) && fz_all_in_range(d4, (size_t)n)
                                  ? "nonfinite_out" : "deriv_big_seed";
+            int k;
+            for (k = 0; k < n * n; ++k) /* a G below the normal range: a pivot whose reciprocal overflows */
+                if (q.G[k] != 0 && fabs((double)q.G[k]) < (sizeof(ct_real) == 4 ? 1e-36 : 1e-290)) id = "deriv_tiny_pivot";
             if (want & 1) FZ_EXPECT(id, fz_all_fin(o1, (size_t)n));
             if (want & 2) FZ_EXPECT(id, fz_all_fin(o2, (size_t)(vjp ? n * n : n)));
             if (vjp && (want & 8)) FZ_EXPECT(id, fz_all_fin(o3, (size_t)nc));
@@ -1492,6 +1513,7 @@ static void fz_op_solver(fz_reader *r, int state_focus) {
         FZ_NOTE("step %d op %d, %s, nb %d nu %d nc %d, storage %s, memory mode %d, ready %d (known %d), warm_rho %d warm_dual %d",
                 step, op, ct_method_string(cur_s.method), q.nb, q.nu, q.nc, cur.Gs ? "sparse" : "dense", mm, ready, known,
                 cur_s.admm.warm_rho, cur_s.admm.warm_dual);
+        if (fz_verbose()) fprintf(stderr, "  %s, null %d\n", fz_note, nul);
         switch (op) {
             case 0: { /* setup */
                 ct_settings s2 = step == 0 ? s : cur_s;
@@ -1535,6 +1557,12 @@ static void fz_op_solver(fz_reader *r, int state_focus) {
                     }
                     break;
                 }
+                fz_print("lambda0", lambda0, n);
+                fz_print("lambda", lambda, n);
+                fz_print("v", v, n);
+                if (fz_verbose()) fprintf(stderr, "  status %s, iterations %d, rho %g, ncp absolute %g relative %g\n",
+                                          ct_status_string(info.status), info.iterations, (double)info.rho,
+                                          (double)info.ncp.absolute, (double)info.ncp.relative);
                 FZ_EXPECT("nonfinite_out", fz_all_fin(lambda, (size_t)n) && fz_all_fin(v, (size_t)n));
                 FZ_EXPECT("nonfinite_out", fz_fin(info.ncp.absolute) && fz_fin(info.ncp.relative) && fz_fin(info.model.absolute) &&
                                                fz_fin(info.model.relative) && fz_fin(info.rho));
@@ -1570,6 +1598,8 @@ static void fz_op_solver(fz_reader *r, int state_focus) {
                     if (k == 1) for (i = 0; i < n; ++i) R[i] = (ct_real)(fz_unit(r) * 0.1);
                     else fz_vec(r, R, n);
                 }
+                /* FUZZ_API_SKIP=soft_update_R: no R = NULL for NEWTON_SOFT (see the findings) */
+                if (!R && cur_s.method == CT_METHOD_NEWTON_SOFT && fz_skipped("soft_update_R")) break;
                 res = ct_solver_update_compliance(svp, R);
                 fz_check_codes(res, nul == 0);
                 if (svp && known && !ready) FZ_EXPECT("solver", res == CT_ERROR_NO_SETUP);
@@ -1611,6 +1641,7 @@ static void fz_op_solver(fz_reader *r, int state_focus) {
                 ct_settings s2;
                 fz_settings(r, &s2, 40);
                 if (state_focus) s2.method = s.method, s2.admm.warm_rho = s.admm.warm_rho, s2.admm.warm_dual = s.admm.warm_dual;
+                if (!cur.R && s2.method == CT_METHOD_NEWTON_SOFT && fz_skipped("soft_update_R")) break;
                 res = ct_solver_update_settings(svp, nul == 1 ? NULL : &s2);
                 fz_check_codes(res, nul >= 0);
                 if (svp && nul < 0 && known && !ready) FZ_EXPECT("solver", res == CT_ERROR_NO_SETUP);
@@ -1651,6 +1682,8 @@ static void fz_op_solver(fz_reader *r, int state_focus) {
                 FZ_NOTE("step %d state_set has_rho %d rho %.17g has_rho_power %d rho_power %.17g has_dual %d dual %s, %s: %s", step,
                         st.has_rho, (double)st.rho, st.has_rho_power, (double)st.rho_power, st.has_dual, d ? "yes" : "NULL",
                         ct_method_string(cur_s.method), ct_result_string(res));
+                if (fz_verbose()) fprintf(stderr, "  %s\n", fz_note);
+                fz_print("dual set", d, n);
                 fz_check_codes(res, nul >= 0 || (st.has_dual && !d));
                 if (nul >= 0) break;
                 if (known && !ready) FZ_EXPECT("state", res == CT_ERROR_NO_SETUP);
