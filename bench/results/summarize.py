@@ -176,6 +176,14 @@ BENCHES = [
      "edges, ft: features), corpus size and findings. Earlier runs found the classes FA to FE "
      "whose inputs are kept in tests/fuzz/findings/ and replayed by every run.",
      "make fuzz FUZZ_TIME=seconds", "fuzz"),
+    ("fuzz-api", "Fuzzing runs of the other entry points",
+     "libFuzzer + ASan + UBSan runs of tests/fuzz/fuzz_api.c (every public entry point but "
+     "ct_solve: projections, criteria, velocity, modes, compliance, linear algebra, sparse, "
+     "problem files, derivatives, the solver object and its state, size queries): seconds, "
+     "executions, coverage (cov: edges, ft: features), corpus size and the crashes by class "
+     "(tests/fuzz/findings/api/README.md). FUZZ_API_SKIP lists the contracts already known "
+     "broken, which the run does not report.",
+     "make fuzz-api FUZZ_TIME=seconds", "fuzz"),
     ("code-size", "Code size of an embedded build",
      "Text bytes of tests/embedded/embedded.c (float, no malloc, no stdio, freestanding) per "
      "section group of contact.h and per method (common + the method's groups), for the host "
