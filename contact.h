@@ -1199,7 +1199,8 @@ CT_API ct_result ct_local_contact(ct_local_law law, ct_real mu, const ct_real B[
    a = l_n - rho_n v_n, F_n = l_n - (a)_+, F_T = l_T - P_disk(mu (a)_+)(l_T - rho_t v_T), and
    an element of its generalized Jacobian, A = dF/dv and B = dF/dl (3x3 row-major, each may be
    NULL). Returns the contact's mode (0 open, 1 stick, 2 slide), or -1 for bad arguments
-   (rho_n, rho_t > 0, mu >= 0, finite inputs). */
+   (rho_n, rho_t > 0, mu >= 0, every input finite and at most CT_HUGE in magnitude) or an F
+   that overflows. */
 #ifdef CT__HAS_NSN
 CT_API int ct_ac_function(ct_real mu, ct_real rho_n, ct_real rho_t, const ct_real l[3],
                           const ct_real v[3], ct_real F[3], ct_real *A, ct_real *B);
@@ -3039,10 +3040,10 @@ CT_API void ct_project_polar_cone(ct_real mu, const ct_real x[3], ct_real out[3]
 
 CT__PRIVATE void ct__disk(ct_real r, const ct_real x[2], ct_real out[2]) {
     const ct_real t = CONTACT_SQRT(x[0] * x[0] + x[1] * x[1]);
-    if (t <= r) {
-        out[0] = x[0]; out[1] = x[1];
-    } else if (r <= 0) {
+    if (r <= 0) { /* the disk is the origin (first: a tiny x's norm can underflow to 0) */
         out[0] = out[1] = 0;
+    } else if (t <= r) {
+        out[0] = x[0]; out[1] = x[1];
     } else {
         ct_real f = r / t;
         out[0] = f * x[0]; out[1] = f * x[1];
@@ -3343,6 +3344,7 @@ CT_API ct_result ct_soft_kernel(const ct_problem *p, int i, const ct_real vc[3],
     r = ct__form_check(p); /* SAP and the regularization of the others read G's blocks */
     if (r != CT_OK) return r;
     if (!ct__all_finite(vc, 3)) return CT_ERROR_NON_FINITE;
+    if (!ct__in_range(vc, 3)) return CT_ERROR_OUT_OF_RANGE; /* the cost squares vc */
     r = ct__soft_validate(p);
     if (r != CT_OK) return r;
     ct__soft_contact(p, i, vc, cost, gamma, H);
@@ -6909,10 +6911,12 @@ CT__PRIVATE int ct__nsn_contact(ct_real mu, ct_real rn, ct_real rt, const ct_rea
 
 CT_API int ct_ac_function(ct_real mu, ct_real rho_n, ct_real rho_t, const ct_real l[3],
                           const ct_real v[3], ct_real F[3], ct_real *A, ct_real *B) {
-    if (!l || !v || !F || !(mu >= 0) || !(rho_n > 0) || !(rho_t > 0) || !ct__finite(mu) ||
-        !ct__finite(rho_n) || !ct__finite(rho_t) || !ct__all_finite(l, 3) || !ct__all_finite(v, 3))
-        return -1;
-    return ct__nsn_contact(mu, rho_n, rho_t, l, v, F, A, B);
+    int mode;
+    if (!l || !v || !F || !(mu >= 0) || !(rho_n > 0) || !(rho_t > 0) || !(mu <= CT_HUGE) ||
+        !(rho_n <= CT_HUGE) || !(rho_t <= CT_HUGE) || !ct__in_range(l, 3) || !ct__in_range(v, 3))
+        return -1; /* the input range of a problem (CT_HUGE), where F stays finite */
+    mode = ct__nsn_contact(mu, rho_n, rho_t, l, v, F, A, B);
+    return ct__all_finite(F, 3) ? mode : -1;
 }
 
 /* F at (lambda, v) on every row; ||F||^2 returned; A, B (9 per group; a row uses entry 0)
@@ -8045,7 +8049,8 @@ CT_API ct_result ct_solver_state_set(ct_solver *sv, const ct_solver_state *st, c
         return CT_ERROR_INVALID_VALUE;
     z = ct__solver_dual(sv);
     if (st->has_dual) {
-        if (!dual || !z) return CT_ERROR_INVALID_ARGUMENT;
+        if (!dual) return CT_ERROR_INVALID_ARGUMENT;
+        if (!z) return CT_ERROR_INVALID_VALUE; /* the method keeps no dual */
         if (n > 0 && !ct__all_finite(dual, (size_t)n)) return CT_ERROR_NON_FINITE;
         if (n > 0) CONTACT_MEMCPY(z, dual, (size_t)n * sizeof(ct_real));
     }
