@@ -2568,7 +2568,10 @@ CT__PRIVATE int ct__m3_spd(const ct_real B[9], ct_real tol, ct_real Bi[9]) {
    d: n scratch; flag: n ints. Returns r. */
 CT__PRIVATE int ct__chol_pivoted(const ct__op *op, const ct_real *Gd, int n, ct_real *L, ct_real *d,
                                  int *flag) {
-#define CT__PIV_G(i, j) (op ? (op->asym ? (ct_real)0.5 * (ct__op_g(op, (i), (j)) + ct__op_g(op, (j), (i))) : ct__op_g(op, (i), (j))) : Gd[(size_t)(i) * n + (j)])
+/* an asymmetric G's symmetric part (ct__op_sym without R) */
+#define CT__PIV_OPG(i, j)                                                                          \
+    (op->asym ? (ct_real)0.5 * (ct__op_g(op, (i), (j)) + ct__op_g(op, (j), (i))) : ct__op_g(op, (i), (j)))
+#define CT__PIV_G(i, j) (op ? CT__PIV_OPG(i, j) : Gd[(size_t)(i) * n + (j)])
     ct_real dmax = 0, tol;
     int i, k, m;
     for (i = 0; i < n; ++i) {
@@ -2598,6 +2601,7 @@ CT__PRIVATE int ct__chol_pivoted(const ct__op *op, const ct_real *Gd, int n, ct_
     }
     return k;
 #undef CT__PIV_G
+#undef CT__PIV_OPG
 }
 
 #ifdef CT__HAS_SPCHOL
