@@ -1525,6 +1525,12 @@ CT__PRIVATE void ct__axpy_sub(ct_real *CT__RESTRICT y, const ct_real *CT__RESTRI
     for (; i < n; ++i) y[i] -= x[i] * a;
 }
 
+/* A contact's two tangent compliances are one: equal within a relative max(1e-12, 4 eps) (data
+   from another engine differs in the last bit: MuJoCo's efc_R); the models use their mean */
+CT__PRIVATE int ct__rt_same(const ct_real *R, int r0) {
+    const ct_real a = R[r0], b = R[r0 + 1], tol = ct__max((ct_real)1e-12, 4 * CT_EPS);
+    return CONTACT_FABS(a - b) <= tol * ct__max(CONTACT_FABS(a), CONTACT_FABS(b));
+}
 CT__PRIVATE ct_real ct__norm2(const ct_real *x, int n) {
     ct_real s = 0;
     int i;
@@ -3290,12 +3296,6 @@ CT__PRIVATE void ct__soft_row(const ct_problem *p, int i, ct_real vc, ct_real *c
     *cost = (ct_real)0.5 * R * *gam * *gam;
 }
 
-/* A contact's two tangent compliances are one: equal within a relative max(1e-12, 4 eps) (data
-   from another engine differs in the last bit: MuJoCo's efc_R); the models use their mean */
-CT__PRIVATE int ct__rt_same(const ct_real *R, int r0) {
-    const ct_real a = R[r0], b = R[r0 + 1], tol = ct__max((ct_real)1e-12, 4 * CT_EPS);
-    return CONTACT_FABS(a - b) <= tol * ct__max(CONTACT_FABS(a), CONTACT_FABS(b));
-}
 /* The input checks of the soft models (CT_ERROR_INVALID_SOFT, CT_ERROR_ANISOTROPIC_COMPLIANCE) */
 CT__PRIVATE ct_result ct__soft_validate(const ct_problem *p) {
     const ct_soft *sf = p->soft;
