@@ -45,7 +45,7 @@
 
 CFLAGS   = -std=c99 -O2 -Wall -Wextra -Wpedantic -Werror
 LDLIBS   = -lm
-SANFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g
+SANFLAGS = -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g
 BUILD    = build
 
 # Test configurations: the implementation is compiled once per configuration (tests/impl.c into

@@ -2996,7 +2996,7 @@ CT__PRIVATE int ct__proj_big(const ct_real *x, int k) {
 }
 CT__PRIVATE void ct__proj_scaled(void (*proj)(ct_real, const ct_real *, ct_real *), ct_real mu, const ct_real *x,
                                  ct_real *out, int k) {
-    ct_real y[3];
+    ct_real y[3] = {0, 0, 0}; /* k <= 3; zeroed for GCC -O1's maybe-uninitialized */
     int i;
     for (i = 0; i < k; ++i) y[i] = x[i] * CT__PROJ_SCALE;
     proj(mu, y, out);
