@@ -4791,7 +4791,8 @@ CT__PRIVATE void ct__preclik(const ct_real B[9], const ct_real Binv[9], const ct
         out[0] = out[1] = out[2] = 0;
         return;
     }
-    if (!(mu > 0)) { /* frictionless: lambda_T = 0 and zero normal velocity */
+    if (!(mu >= CT_MINVAL)) { /* frictionless (a subnormal mu too: the conic sections' scaling by
+                                 mu underflows): lambda_T = 0 and zero normal velocity */
         out[0] = out[1] = 0;
         out[2] = B[8] > 0 ? -c[2] / B[8] : 0;
         return;
@@ -4850,6 +4851,10 @@ CT_API ct_result ct_local_contact(ct_local_law law, ct_real mu, const ct_real B[
         return CT_OK;
     }
     ct__preclik(B, Bi, c, mu, (int)law, rs, out);
+    if (!ct__all_finite(out, 3)) { /* an extreme mu or scale: reported, never returned */
+        out[0] = out[1] = out[2] = 0;
+        return CT_ERROR_OUT_OF_RANGE;
+    }
     return CT_OK;
 }
 #endif /* CT__HAS_PRECLIK */

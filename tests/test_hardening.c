@@ -382,6 +382,16 @@ static void test_fuzz_findings(void) {
         ct_project_disk(-(ct_real)INFINITY, x, o);
         CHECK(o[0] == 0 && o[1] == 0);
     }
+    { /* Preclik's local solve with a subnormal mu: frictionless, not the origin */
+        ct_real B[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, c[3] = {1, (ct_real)0.5, -1}, o[3];
+        int law;
+        for (law = 0; law < 3; ++law) {
+            CHECK_EQ_INT(ct_local_contact((ct_local_law)law, (ct_real)(sizeof(ct_real) == 4 ? 1e-40 : 1e-310), B, c,
+                                          NULL, o),
+                         CT_OK);
+            CHECK(fabs((double)o[2] - 1) < 1e-6 && fabs((double)o[0]) < 1e-6 && fabs((double)o[1]) < 1e-6);
+        }
+    }
     { /* the pyramid with mu = 0 and a negative normal: the origin */
         ct_real x[3] = {0, 0, -1}, o[3];
         ct_project_pyramid(0, x, o);
