@@ -1977,7 +1977,7 @@ typedef struct ct__op {
     const ct_real *R;     /* n or NULL                                                   */
     int n, c0;            /* rows; c0 = nb + nu, the first contact row                   */
     int form;             /* CT__FORM_*                                                  */
-    int asym;             /* 1: G is not symmetric (ct__asymmetry > CT__ASYM_MIN): factors take
+    int asym;             /* 1: G is not symmetric (ct_info.asymmetry > CT__ASYM_MIN): factors take
                              its symmetric part, ct__op_skew the rest, sweeps read rows     */
 } ct__op;
 
@@ -3631,18 +3631,24 @@ CT_API ct_result ct_contact_modes(const ct_problem *p, const ct_real *lambda, co
     return CT_OK;
 }
 
+/* v = (G + R) lambda + g: ct_velocity's product, and the solvers' on their run's operator
+   (ct__run_velocity), without the public entry's checks */
+CT__PRIVATE void ct__op_velocity(const ct__op *op, const ct_real *g, const ct_real *lambda, ct_real *v) {
+    int i;
+    ct__op_mul(op, lambda, v);
+    for (i = 0; i < op->n; ++i) v[i] += g[i];
+}
 CT_API ct_result ct_velocity(const ct_problem *p, const ct_real *lambda, ct_real *v) {
     ct__op op;
     ct_result res;
-    int i, n;
+    int n;
     if (!p || !p->g || !lambda || !v) return CT_ERROR_INVALID_ARGUMENT;
     if (!ct__sizes_ok(p->nb, p->nu, p->nc)) return CT_ERROR_INVALID_SIZE;
     res = ct__form_check(p);
     if (res != CT_OK) return res;
     n = p->nb + p->nu + 3 * p->nc;
     ct__op_init(&op, p);
-    ct__op_mul(&op, lambda, v);
-    for (i = 0; i < n; ++i) v[i] += p->g[i];
+    ct__op_velocity(&op, p->g, lambda, v);
     /* finite inputs beyond CT_HUGE can overflow: reported, never an infinite v with CT_OK */
     if (!ct__all_finite(v, (size_t)n))
         return ct__all_finite(lambda, (size_t)n) && ct__all_finite(p->g, (size_t)n) ? CT_ERROR_OUT_OF_RANGE
@@ -3848,10 +3854,11 @@ CT__PRIVATE int ct__diag_block_psd(const ct_real *B, int sz, ct_real tau) {
    the structure and max |G_ii|; symmetry (each block above the diagonal against its mirror,
    found by one binary search; a block below whose mirror is not stored is compared with
    zero); the PSD conditions on the diagonal blocks (tau as in ct__validate). */
-CT__PRIVATE ct_result ct__validate_sparse(const ct_problem *p, ct_real sym_tol, ct__why *why) {
+/* ... and *asym = max |G_ij - G_ji| / max |G_ii| (ct_info.asymmetry) from the same pass */
+CT__PRIVATE ct_result ct__validate_sparse(const ct_problem *p, ct_real sym_tol, ct__why *why, ct_real *asym) {
     const ct_sparse *S = p->Gs;
     const int c0 = p->nb + p->nu, ng = c0 + p->nc;
-    ct_real dmax = 0, tau;
+    ct_real dmax = 0, tau, dg = 0;
     ct_result res;
     int gi, k, a, b, lower = 0, mirrored = 0;
     if (!S->row_ptr || !S->col || !S->val) return ct__fail(why, CT_ERROR_INVALID_ARGUMENT, "Gs", -1);
@@ -3886,6 +3893,8 @@ CT__PRIVATE ct_result ct__validate_sparse(const ct_problem *p, ct_real sym_tol, 
             if (gj == gi) { /* a diagonal block against its own transpose */
                 if (!ct__diag_block_symmetric(x, si, sym_tol * dmax))
                     return ct__fail(why, CT_ERROR_NOT_SYMMETRIC, "Gs", ct__grp_row(c0, gi));
+                for (a = 0; a < si; ++a)
+                    for (b = 0; b < a; ++b) dg = ct__max(dg, CONTACT_FABS(x[3 * a + b] - x[3 * b + a]));
                 continue;
             }
             y = ct__sp_block(S, gj, gi);
@@ -3895,6 +3904,7 @@ CT__PRIVATE ct_result ct__validate_sparse(const ct_problem *p, ct_real sym_tol, 
                     ct_real t = y ? y[3 * b + a] : 0;
                     if (CONTACT_FABS(x[3 * a + b] - t) > sym_tol * dmax)
                         return ct__fail(why, CT_ERROR_NOT_SYMMETRIC, "Gs", ct__grp_row(c0, gi) + a);
+                    dg = ct__max(dg, CONTACT_FABS(x[3 * a + b] - t));
                 }
         }
     /* some block below the diagonal has no mirror: it must be ~0 (at most the strict 1e-8, float
@@ -3905,11 +3915,14 @@ CT__PRIVATE ct_result ct__validate_sparse(const ct_problem *p, ct_real sym_tol, 
                 const int gj = S->col[k];
                 if (gj >= gi || ct__sp_block(S, gj, gi)) continue;
                 for (a = 0; a < ct__grp_size(c0, gi); ++a)
-                    for (b = 0; b < ct__grp_size(c0, gj); ++b)
-                        if (CONTACT_FABS(S->val[9 * (size_t)k + 3 * a + b]) >
-                            ct__min(sym_tol, (ct_real)(sizeof(ct_real) == 4 ? 1e-4 : 1e-8)) * dmax)
+                    for (b = 0; b < ct__grp_size(c0, gj); ++b) {
+                        const ct_real e = CONTACT_FABS(S->val[9 * (size_t)k + 3 * a + b]);
+                        if (e > ct__min(sym_tol, (ct_real)(sizeof(ct_real) == 4 ? 1e-4 : 1e-8)) * dmax)
                             return ct__fail(why, CT_ERROR_NOT_SYMMETRIC, "Gs", ct__grp_row(c0, gi) + a);
+                        dg = ct__max(dg, e);
+                    }
             }
+    *asym = dmax > 0 ? dg / dmax : (dg > 0 ? CT_HUGE : 0);
     tau = CONTACT_SQRT(CT_EPS) * dmax;
     for (gi = 0; gi < ng; ++gi)
         for (k = S->row_ptr[gi]; k < S->row_ptr[gi + 1]; ++k) {
@@ -3961,44 +3974,14 @@ CT__PRIVATE ct_result ct__validate_operator(const ct_problem *p, ct_real sym_tol
 /* The asymmetry below which G is treated as symmetric (rounding of J M^-1 J^T formed in
    floating point: harmless at any tolerance the precision reaches) */
 #define CT__ASYM_MIN ((ct_real)0.01 * CONTACT_SQRT(CT_EPS))
-/* max |G_ij - G_ji| / max |G_ii| of a validated dense or block-sparse G (an operator's off-
-   diagonal part cannot be seen: 0); ct_info.asymmetry */
-CT__PRIVATE ct_real ct__asymmetry(const ct_problem *p) {
-    const int c0 = p->nb + p->nu, n = c0 + 3 * p->nc;
-    ct_real d = 0, dmax = 0;
-    ct__op op;
-    int i, j;
-    if (n == 0 || p->Gop) return 0;
-    ct__op_init(&op, p);
-    for (i = 0; i < n; ++i) dmax = ct__max(dmax, CONTACT_FABS(ct__op_g(&op, i, i)));
-    if (p->G) {
-        for (i = 0; i < n; ++i)
-            for (j = 0; j < i; ++j) d = ct__max(d, CONTACT_FABS(p->G[(size_t)i * n + j] - p->G[(size_t)j * n + i]));
-    }
-#ifdef CT__HAS_SPARSE
-    else if (p->Gs) {
-        const ct_sparse *S = p->Gs;
-        int gi, k, a, b;
-        for (gi = 0; gi < c0 + p->nc; ++gi)
-            for (k = S->row_ptr[gi]; k < S->row_ptr[gi + 1]; ++k) {
-                const int gj = S->col[k], si = ct__grp_size(c0, gi), sj = ct__grp_size(c0, gj);
-                const ct_real *x = S->val + 9 * (size_t)k, *y = ct__sp_block(S, gj, gi);
-                for (a = 0; a < si; ++a)
-                    for (b = 0; b < sj; ++b) d = ct__max(d, CONTACT_FABS(x[3 * a + b] - (y ? y[3 * b + a] : 0)));
-            }
-    }
-#endif
-    return dmax > 0 ? d / dmax : (d > 0 ? CT_HUGE : 0);
-}
-
 /* need_G = 0: the inverse dynamics, which reads no G */
 CT__PRIVATE ct_result ct__validate_asym(const ct_problem *p, ct_real sym_tol, int need_G, ct__why *why,
                                         ct_real *asym);
 CT__PRIVATE ct_result ct__validate(const ct_problem *p, ct_real sym_tol, int need_G, ct__why *why) {
     return ct__validate_asym(p, sym_tol, need_G, why, NULL);
 }
-/* ... and *asym (not NULL) = ct__asymmetry(p) of a valid p, from the dense symmetry test's own
-   pass (no second read of G) */
+/* ... and *asym (not NULL) = max |G_ij - G_ji| / max |G_ii| of a valid p (ct_info.asymmetry; an
+   operator's off-diagonal part cannot be seen: 0), from the symmetry test's own pass */
 CT__PRIVATE ct_result ct__validate_asym(const ct_problem *p, ct_real sym_tol, int need_G, ct__why *why,
                                         ct_real *asym) {
     int i, j, n;
@@ -4049,9 +4032,8 @@ CT__PRIVATE ct_result ct__validate_asym(const ct_problem *p, ct_real sym_tol, in
     if (!need_G) return CT_OK;
 #ifdef CT__HAS_SPARSE
     if (p->Gs) {
-        res = ct__validate_sparse(p, sym_tol, why);
-        if (res == CT_OK && asym) *asym = ct__asymmetry(p);
-        return res;
+        ct_real a2;
+        return ct__validate_sparse(p, sym_tol, why, asym ? asym : &a2);
     }
 #endif
 #ifdef CT__HAS_OPERATOR
@@ -4246,9 +4228,14 @@ CT__PRIVATE int ct__score(ct__run *r, const ct_real *lambda, const ct_real *v) {
     return ct__score_as(r, lambda, v, 2);
 }
 
+/* v = (G + R) lambda + g on the run's operator (the problem was validated by the setup) */
+CT__PRIVATE void ct__run_velocity(const ct__run *r, const ct_real *lambda, ct_real *v) {
+    ct__op_velocity(&r->op, r->p->g, lambda, v);
+}
+
 /* Velocity of lambda into v, then ct__score */
 CT__PRIVATE int ct__converged(ct__run *r, const ct_real *lambda, ct_real *v) {
-    ct_velocity(r->p, lambda, v);
+    ct__run_velocity(r, lambda, v);
     return ct__score(r, lambda, v);
 }
 
@@ -4258,7 +4245,7 @@ CT__PRIVATE void ct__start_velocity(const ct__run *r, const ct_real *lambda, ct_
     int i, zero = 1;
     for (i = 0; i < r->n && r->s->warm_start; ++i) zero &= lambda[i] == 0;
     if (zero) CONTACT_MEMCPY(v, r->p->g, (size_t)r->n * sizeof(ct_real));
-    else ct_velocity(r->p, lambda, v);
+    else ct__run_velocity(r, lambda, v);
 }
 
 /* The test after iteration k (0-based): every check_every iterations the point is scored
@@ -4366,7 +4353,7 @@ CT__PRIVATE int ct__diverging(ct__run *r, int k, const ct_real *lambda, ct_real 
     int i;
     if ((k + 1) % 10 != 0) return 0;
     for (i = 0; i < n; ++i) lprev[i] = lambda[i] - lprev[i];
-    ct_velocity(r->p, lambda, v);
+    ct__run_velocity(r, lambda, v);
     ct__op_mul(&r->op, lprev, Au);
     *certified = ct__unbounded(r->p, n, lprev, Au, v, ct__run_amax(r)) ? *certified + 1 : 0;
     return *certified >= 2;
@@ -5126,7 +5113,7 @@ CT__PRIVATE ct_status ct__gs_solve(ct__run *r, ct_real *lambda, ct_real *v) {
         }
         if (m == CT_METHOD_RAISIM_DS_ES) {
             ct_real f;
-            if (!gs.kept) ct_velocity(r->p, lambda, v);
+            if (!gs.kept) ct__run_velocity(r, lambda, v);
             f = ct__objective(r->p, lambda, v, n);
             if (CONTACT_FABS(f - f_prev) <= s->raisim.es_tol * itot) return CT_STATUS_STALLED;
             f_prev = f;
@@ -5328,7 +5315,7 @@ CT__PRIVATE void ct__admm_point(ct__run *r, ct__admm_it *it, const ct_real *lamb
     CONTACT_MEMCPY(it->m.x, lambda, (size_t)n * sizeof(ct_real));
     ct_project_constraints(p->nb, p->nu, p->nc, p->mu, it->m.x, it->m.y);
     if (keep_z) return;
-    ct_velocity(p, it->m.y, z);
+    ct__run_velocity(r, it->m.y, z);
     if (it->desaxce)
         for (i = 0; i < p->nc; ++i) z[c0 + 3 * i + 2] += p->mu[i] * ct__norm_t(z + c0 + 3 * i);
 }
@@ -5664,7 +5651,7 @@ CT__PRIVATE ct_status ct__staggered(ct__run *r, ct_real *lambda, ct_real *v) {
     qt.h = t + mN;
     qt.rad = rad;
     qt.box = r->s->staggered.lcp;
-    ct_velocity(p, lambda, v); /* each QP's dual at its optimum is its rows' velocity */
+    ct__run_velocity(r, lambda, v); /* each QP's dual at its optimum is its rows' velocity */
     for (i = 0; i < n; ++i) {
         x[i] = y[i] = lambda[idx[i]];
         z[i] = v[idx[i]];
@@ -7207,7 +7194,7 @@ CT__PRIVATE ct_status ct__nsn_run(ct__run *r, ct__nsn_mem *m, int prox, int max_
         }
         if (t == 1) mem = mem / 10 < (ct_real)1e-12 ? 0 : mem / 10;
         CONTACT_MEMCPY(lambda, m->lt, (size_t)n * sizeof(ct_real));
-        ct_velocity(p, lambda, v); /* exact: no drift of v + t W d */
+        ct__run_velocity(r, lambda, v); /* exact: no drift of v + t W d */
         if (!ct__all_finite(lambda, (size_t)n) || !ct__in_range(lambda, (size_t)n)) {
             status = CT_STATUS_NUMERICAL_FAILURE;
             break;
@@ -7234,7 +7221,7 @@ CT__PRIVATE ct_status ct__nsn_run(ct__run *r, ct__nsn_mem *m, int prox, int max_
     }
     if (status != CT_STATUS_CONVERGED && !(e <= e_keep)) { /* the best iterate */
         CONTACT_MEMCPY(lambda, m->best, (size_t)n * sizeof(ct_real));
-        ct_velocity(p, lambda, v);
+        ct__run_velocity(r, lambda, v);
         e = e_keep;
         r->last_met = 0;
     }
@@ -7374,29 +7361,26 @@ CT__PRIVATE ct_status ct__hyb_pgs(ct__run *r, ct__nsn_mem *m, ct__gs_mem *gm, ct
     gs.kept = !r->op.asym; /* an asymmetric G's columns are not its rows: read rows afresh */
     ct__gs_setup(&gs);
     for (k = 1; k <= sweeps; ++k) {
+        ct_real crit = -1; /* every sweep has its history entry, its criterion where scored */
+        int met = 0, stop;
         ct__gs_sweep(&gs, lambda, v);
         ++r->iterations;
         *done = k;
-        if (ct__poll(r, gs.upd)) {
-            ct__record(r, 0, -1, -1, -1);
-            break;
-        }
-        if (k % 5 == 0 || k == sweeps) {
-            int met;
-            ct_velocity(p, lambda, v);
-            if (!ct__all_finite(lambda, (size_t)n) || !ct__in_range(lambda, (size_t)n)) {
-                ct__record(r, 0, -1, -1, -1);
-                break;
+        stop = ct__poll(r, gs.upd);
+        if (!stop && (k % 5 == 0 || k == sweeps)) {
+            ct__run_velocity(r, lambda, v);
+            stop = !ct__all_finite(lambda, (size_t)n) || !ct__in_range(lambda, (size_t)n);
+            if (!stop) {
+                (void)ct__nsn_error(r, lambda, v, &met);
+                crit = ct__measure(r);
             }
-            (void)ct__nsn_error(r, lambda, v, &met);
-            ct__record(r, 0, -1, -1, ct__measure(r)); /* every sweep has its history entry */
-            if (met) return CT_STATUS_CONVERGED;
-        } else {
-            ct__record(r, 0, -1, -1, -1);
         }
+        ct__record(r, 0, -1, -1, crit);
+        if (met) return CT_STATUS_CONVERGED;
+        if (stop) break;
     }
     CONTACT_MEMCPY(lambda, m->best, (size_t)n * sizeof(ct_real));
-    ct_velocity(p, lambda, v);
+    ct__run_velocity(r, lambda, v);
     r->last_met = 0;
     return CT_STATUS_MAX_ITERATIONS;
 }
@@ -7439,7 +7423,7 @@ CT__PRIVATE ct_status ct__hyb_solve(ct__run *r, ct_real *lambda, ct_real *v) {
         if (st != CT_STATUS_MAX_ITERATIONS) break; /* converged, stalled, or failed */
         /* the modes and the error at the ADMM point */
         CONTACT_MEMCPY(lambda, it.m.y, (size_t)r->n * sizeof(ct_real));
-        ct_velocity(p, lambda, v);
+        ct__run_velocity(r, lambda, v);
         ct__nsn_rho(r, m.rho, &dmax);
         (void)ct__nsn_F(p, m.rho, lambda, v, m.F, NULL, NULL, m.modes);
         for (i = 0; i < p->nc; ++i) changed += m.modes[i] != m.prev[i];
@@ -7739,7 +7723,7 @@ CT__PRIVATE ct_result ct__solver_run(ct_solver *sv, ct_real *lambda, ct_real *v,
             info->model = run.last;
         } else {
             /* a fixed budget (CT_STOP_NONE) scores the sweeps' kept velocity: no product */
-            if (!(run.v_kept && s->stop == CT_STOP_NONE)) ct_velocity(p, lambda, v);
+            if (!(run.v_kept && s->stop == CT_STOP_NONE)) ct__run_velocity(&run, lambda, v);
             ct__criteria_want(p, lambda, v, run.flavor, &info->model, CT__WANT_ALL);
         }
         if (run.flavor == CT_FLAVOR_NCP) info->ncp = info->model;
