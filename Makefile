@@ -190,7 +190,7 @@ test:
 FUZZ_TIME ?= 60
 FUZZ_CC   ?= clang
 FUZZ_CFLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-FUZZ_DEPS = contact.h tests/fuzz/fuzz_solve.c tests/fuzz/fuzz_format.h
+FUZZ_DEPS = contact.h tests/fuzz/fuzz_solve.c tests/fuzz/fuzz_format.h tests/fuzz/fuzz_replay.h
 
 fuzz: $(BUILD)/fuzz/fuzz_solve_double $(BUILD)/fuzz/fuzz_solve_float $(BUILD)/fuzz/make_corpus
 	sh tests/fuzz/run.sh $(BUILD)/fuzz $(FUZZ_TIME)
@@ -213,7 +213,7 @@ $(BUILD)/fuzz/make_corpus: tests/fuzz/make_corpus.c tests/fuzz/fuzz_format.h
 # seeds from tests/fuzz/make_api_corpus.c, corpora in build/fuzz/corpus-api-*, crashing inputs
 # in build/fuzz/artifacts/api-*. FUZZ_API_SKIP="id,id@entry" leaves known findings unreported
 # (default: proj_tiny, the one open class: tests/fuzz/findings/api/README.md).
-FUZZ_API_DEPS = contact.h tests/fuzz/fuzz_api.c tests/fuzz/fuzz_format.h
+FUZZ_API_DEPS = contact.h tests/fuzz/fuzz_api.c tests/fuzz/fuzz_format.h tests/fuzz/fuzz_replay.h
 
 fuzz-api: $(BUILD)/fuzz/fuzz_api_double $(BUILD)/fuzz/fuzz_api_float $(BUILD)/fuzz/make_api_corpus
 	FUZZ_API_SKIP="$${FUZZ_API_SKIP-proj_tiny}" sh tests/fuzz/run.sh $(BUILD)/fuzz $(FUZZ_TIME) fuzz_api

@@ -569,25 +569,4 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
 }
 
-#ifdef FUZZ_STANDALONE
-/* replay files without libFuzzer: ./fuzz_solve_replay FILE... */
-int main(int argc, char **argv) {
-    int a;
-    for (a = 1; a < argc; ++a) {
-        FILE *f = fopen(argv[a], "rb");
-        unsigned char *buf;
-        long len;
-        if (!f) { perror(argv[a]); return 2; }
-        fseek(f, 0, SEEK_END);
-        len = ftell(f);
-        fseek(f, 0, SEEK_SET);
-        buf = (unsigned char *)malloc((size_t)(len > 0 ? len : 1));
-        if (len > 0 && fread(buf, 1, (size_t)len, f) != (size_t)len) { perror(argv[a]); return 2; }
-        fclose(f);
-        LLVMFuzzerTestOneInput(buf, (size_t)len);
-        free(buf);
-        printf("%s: ok\n", argv[a]);
-    }
-    return 0;
-}
-#endif
+#include "fuzz_replay.h" /* the replay main of -DFUZZ_STANDALONE */
