@@ -237,7 +237,7 @@
 #endif
 #if defined(CT__HAS_NBGS) || defined(CT__HAS_RAISIM) || defined(CT__HAS_RAISIM_DS) ||           \
     defined(CT__HAS_RAISIM_DS_ES)
-#define CT__HAS_PRECLIK /* the exact and bisection single-contact solves */
+#define CT__HAS_PRECLIK /* the sweeps' Preclik updates (the local law itself is in >>cones) */
 #endif
 #if defined(CT__HAS_ADMM_NCP) || defined(CT__HAS_ADMM_CCP) || defined(CT__HAS_HYBRID_NCP)
 #define CT__HAS_ADMM /* HYBRID_NCP runs ADMM_NCP's iterations */
@@ -491,8 +491,9 @@ typedef enum ct_flavor {
     CT_FLAVOR_NCP = 0,      /* Coulomb with the De Saxce term: Signorini + cone + max. dissipation */
     CT_FLAVOR_CCP = 1,      /* Anitescu's convex relaxation: no De Saxce term                  */
     CT_FLAVOR_LCP = 2,      /* box (4-facet pyramid) friction with the term mu ||v_T||_1      */
-    CT_FLAVOR_SIGNORINI = 3, /* Preclik's per-contact model (RAISIM, NBGS): cone feasibility and
-                               Signorini only; its solvers also require a small last update  */
+    CT_FLAVOR_SIGNORINI = 3, /* Preclik's per-contact model (RAISIM, NBGS): cone feasibility,
+                               Signorini, and natmap the model residual ||B_i (lambda_i -
+                               lambda_i*)|| to the exact local solution (needs G)           */
     CT_FLAVOR_SOFT = 4      /* a soft model's law (p->soft): lambda = gamma(v - R lambda), the
                                impulse the model gives at the physical velocity (NEWTON_SOFT) */
 } ct_flavor;
@@ -609,6 +610,10 @@ typedef struct ct_pgs_settings {
     ct_real omega; /* relaxation: PGS scales each step, lambda <- P(lambda - omega step); NBGS
                       blends lambda <- omega lambda* + (1 - omega) lambda; (0, 2); default 1 */
     int desaxce;   /* PGS_CCP only: 1 adds the local De Saxce estimate (an NCP solver); default 0 */
+    int screen;    /* NBGS, RAISIM: 1: compute the model residual (an exact local solve per
+                      contact, as costly as a sweep) only when the sweep's largest update
+                      estimates it within 10x of the tolerance, and every 10th check; 0:
+                      every check; off while settings.history records; default 1          */
 } ct_pgs_settings;
 
 /* RAISIM, RAISIM_DS, RAISIM_DS_ES knobs ([Hwangbo18]; defaults: its Sec. V-C for the
@@ -623,7 +628,7 @@ typedef struct ct_raisim_settings {
     ct_real beta2;        /* step shrink on a rejected step, (0, 1); default 0.5               */
     ct_real beta3;        /* step growth while the sign holds, > 1; default 1.3                */
     ct_real bisect_tol;   /* bisection stops when max |lambda - lambda_prev| < this, > 0;
-                             default 1e-6 ([Hwangbo18]: 1 uNs)                                   */
+                             default 1e-12 in double, 1e-6 in float ([Hwangbo18]: 1 uNs) */
     int bisect_iters;     /* cap of each of the two loops of the bisection, >= 1; default 100 */
     ct_real es_tol;       /* RAISIM_DS_ES: stop when |f_k - f_k-1| / I_total <= es_tol, > 0;
                              default 1e-12                                                    */
@@ -793,9 +798,11 @@ typedef struct ct_residuals {
     ct_real primal;    int primal_row;    /* distance of lambda to K                           */
     ct_real dual;      int dual_row;      /* distance of v (+ Gamma) to K*; |v| on bilateral   */
     ct_real comp;      int comp_row;      /* |<lambda, v (+ Gamma)>| per contact / unilateral   */
-    ct_real natmap;    int natmap_row;    /* ||lambda - P_K(lambda - (v + Gamma))||            */
+    ct_real natmap;    int natmap_row;    /* ||lambda - P_K(lambda - (v + Gamma))||; SIGNORINI:
+                                             Preclik's model residual ||B_i (l_i - l_i*)||    */
     ct_real signorini; int signorini_row; /* |lambda_n v_n| (contacts and unilateral rows)     */
-    ct_real absolute;  int absolute_row;  /* max(primal, dual, comp): [LeLidec24]'s eps_abs        */
+    ct_real absolute;  int absolute_row;  /* max(primal, dual, comp): [LeLidec24]'s eps_abs;
+                                             SIGNORINI: natmap too                            */
     ct_real relative;  /* ||F||_2 / max(||g||, ||lambda||, ||v||), Siconos' error; 0 if all 0  */
 } ct_residuals;
 
@@ -894,7 +901,14 @@ typedef struct ct_solver {
 #define CT_DEFAULT_RAISIM_BETA1 ((ct_real)1e-2)   /* ContactBench (not in [Hwangbo18])         */
 #define CT_DEFAULT_RAISIM_BETA2 ((ct_real)0.5)    /* ContactBench                           */
 #define CT_DEFAULT_RAISIM_BETA3 ((ct_real)1.3)    /* ContactBench                           */
-#define CT_DEFAULT_RAISIM_BISECT_TOL ((ct_real)1e-6) /* [Hwangbo18] Sec. V-B: 1 uNs            */
+/* [Hwangbo18] Sec. V-B bisects to 1 uNs; RAISIM's accuracy in its own model (the SIGNORINI
+   model residual, which uses the exact local solve) is bounded by that bracket, so double's
+   default is 1e-12 to let RAISIM meet the default tolerance 1e-8 (float keeps 1e-6) */
+#ifdef CONTACT_USE_FLOAT
+#define CT_DEFAULT_RAISIM_BISECT_TOL ((ct_real)1e-6) /* [Hwangbo18] Sec. V-B: 1 uNs          */
+#else
+#define CT_DEFAULT_RAISIM_BISECT_TOL ((ct_real)1e-12) /* meets tol 1e-8 in the exact model    */
+#endif
 #define CT_DEFAULT_RAISIM_BISECT_ITERS 100        /* ContactBench's cap                     */
 #define CT_DEFAULT_RAISIM_ES_TOL ((ct_real)1e-12)
 #define CT_DEFAULT_STAGGERED_INNER 100            /* ContactBench max_inner_iter            */
@@ -1190,11 +1204,9 @@ typedef enum ct_local_law {
     CT_LOCAL_PRECLIK_BISECT = 1,
     CT_LOCAL_COULOMB = 2
 } ct_local_law;
-#ifdef CT__HAS_PRECLIK
 CT_API ct_result ct_local_contact(ct_local_law law, ct_real mu, const ct_real B[9],
                                   const ct_real c[3], const ct_raisim_settings *rs,
                                   ct_real out[3]);
-#endif
 /* Alart-Curnier's function of one contact ([AlartCurnier91]), the residual NEWTON_NCP zeroes:
    a = l_n - rho_n v_n, F_n = l_n - (a)_+, F_T = l_T - P_disk(mu (a)_+)(l_T - rho_t v_T), and
    an element of its generalized Jacobian, A = dF/dv and B = dF/dl (3x3 row-major, each may be
@@ -3157,6 +3169,357 @@ CT_API void ct_project_dual_constraints(int nb, int nu, int nc, const ct_real *m
         ct_project_dual_cone(mu[i], x + nb + nu + 3 * i, out + nb + nu + 3 * i);
 }
 
+/* Preclik's single-contact law ([Hwangbo18] eq. 8), solved exactly or by [Hwangbo18]'s
+   bisection: the local update of NBGS and the RAISIM methods (>>solver-gs), and the model
+   residual of the SIGNORINI flavor (>>criteria), which is why it lives with the cones and is
+   compiled in every build. The law is stated in >>solver-gs's comment. */
+#ifdef CONTACT_USE_FLOAT
+#define CT__BLOCK_REG ((ct_real)1e-5)
+#else
+#define CT__BLOCK_REG ((ct_real)1e-10)
+#endif
+#define CT__PI ((ct_real)3.14159265358979323846)
+
+/* Preclik's single contact: a point of the conic section C at angle th and the derivative of
+   E along C. r(th) = -c_n / (B_nn/mu + B_nt1 cos th + B_nt2 sin th) ([Hwangbo18] eq. 14) and
+   l = r (cos th, sin th, 1/mu); valid when the denominator is positive. */
+typedef struct ct__cone_pt {
+    ct_real th, cs, sn, r, den, l[3];
+    int ok;
+} ct__cone_pt;
+
+typedef struct ct__local {
+    const ct_real *B;   /* 3x3 block */
+    ct_real c[3];       /* velocity without the own impulse: the plane v_n = 0 and E's linear term */
+    ct_real mu;
+} ct__local;
+
+/* the point of C at angle th, given cos th and sin th */
+CT__PRIVATE void ct__cone_point_cs(const ct__local *q, ct_real th, ct_real cs, ct_real sn,
+                                   ct__cone_pt *p) {
+    p->th = th;
+    p->cs = cs;
+    p->sn = sn;
+    p->den = q->B[8] / q->mu + q->B[6] * cs + q->B[7] * sn;
+    p->ok = p->den > 0 && ct__finite(p->den);
+    p->r = p->ok ? -q->c[2] / p->den : 0;
+    if (p->r < 0) p->ok = 0;
+    p->l[0] = p->r * cs;
+    p->l[1] = p->r * sn;
+    p->l[2] = p->r / q->mu;
+}
+
+CT__PRIVATE void ct__cone_point(const ct__local *q, ct_real th, ct__cone_pt *p) {
+    ct__cone_point_cs(q, th, CONTACT_COS(th), CONTACT_SIN(th), p);
+}
+
+/* dE/dth = (B l + c) . dl/dth, dl/dth = r' u + r u', r' = -r (a . u') / den */
+CT__PRIVATE ct_real ct__cone_slope(const ct__local *q, const ct__cone_pt *p) {
+    ct_real g[3], d[3], rp;
+    ct__m3_mul(q->B, p->l, g);
+    g[0] += q->c[0]; g[1] += q->c[1]; g[2] += q->c[2];
+    rp = -p->r * (-q->B[6] * p->sn + q->B[7] * p->cs) / p->den;
+    d[0] = rp * p->cs - p->r * p->sn;
+    d[1] = rp * p->sn + p->r * p->cs;
+    d[2] = rp / q->mu;
+    return g[0] * d[0] + g[1] * d[1] + g[2] * d[2];
+}
+
+/* the component of v_T = (B l + c)_T orthogonal to (cos th, sin th); *along: the parallel one */
+CT__PRIVATE ct_real ct__cone_twist_along(const ct__local *q, const ct__cone_pt *p, ct_real *along) {
+    ct_real g0 = q->B[0] * p->l[0] + q->B[1] * p->l[1] + q->B[2] * p->l[2] + q->c[0];
+    ct_real g1 = q->B[3] * p->l[0] + q->B[4] * p->l[1] + q->B[5] * p->l[2] + q->c[1];
+    *along = g0 * p->cs + g1 * p->sn;
+    return -g0 * p->sn + g1 * p->cs;
+}
+CT__PRIVATE ct_real ct__cone_twist(const ct__local *q, const ct__cone_pt *p) {
+    ct_real along;
+    return ct__cone_twist_along(q, p, &along);
+}
+
+CT__PRIVATE ct_real ct__cone_energy(const ct__local *q, const ct_real l[3]) {
+    ct_real g[3];
+    ct__m3_mul(q->B, l, g);
+    return (ct_real)0.5 * (l[0] * g[0] + l[1] * g[1] + l[2] * g[2]) + q->c[0] * l[0] +
+           q->c[1] * l[1] + q->c[2] * l[2];
+}
+
+/* A root of f between a and b (f(a), f(b) of opposite signs, both points valid) by the Illinois
+   variant of regula falsi, with a bisection step whenever the secant leaves the bracket or the
+   point is invalid; stops when the bracket no longer shrinks (the last bit) or after 100 steps.
+   Returns the end of the final bracket with the smaller |f|. */
+typedef ct_real (*ct__cone_fn)(const ct__local *q, const ct__cone_pt *p);
+CT__PRIVATE ct__cone_pt ct__cone_root(const ct__local *q, ct__cone_fn f, ct__cone_pt a,
+                                      ct_real fa, ct__cone_pt b, ct_real fb) {
+    ct__cone_pt m;
+    ct_real fm, th;
+    int k, side = 0;
+    for (k = 0; k < 100 && fa != 0 && fb != 0; ++k) {
+        th = b.th - fb * (b.th - a.th) / (fb - fa);
+        if (!(th > ct__min(a.th, b.th) && th < ct__max(a.th, b.th))) th = (a.th + b.th) / 2;
+        if (th == a.th || th == b.th) break;
+        ct__cone_point(q, th, &m);
+        if (!m.ok) {
+            th = (a.th + b.th) / 2;
+            if (th == a.th || th == b.th) break;
+            ct__cone_point(q, th, &m);
+            if (!m.ok) break;
+        }
+        fm = f(q, &m);
+        if ((fm < 0) == (fb < 0)) { /* replace b; the retained a is halved twice in a row */
+            b = m; fb = fm;
+            if (side == -1) fa /= 2;
+            side = -1;
+        } else {
+            a = m; fa = fm;
+            if (side == 1) fb /= 2;
+            side = 1;
+        }
+    }
+    return CONTACT_FABS(fa) <= CONTACT_FABS(fb) ? a : b;
+}
+
+/* The valid point next to the end of the arc between a valid and an invalid angle (60 halvings). */
+CT__PRIVATE ct__cone_pt ct__cone_edge(const ct__local *q, ct__cone_pt valid, ct__cone_pt invalid) {
+    ct__cone_pt m;
+    int j;
+    for (j = 0; j < 60; ++j) {
+        ct__cone_point(q, (valid.th + invalid.th) / 2, &m);
+        if (m.ok) valid = m;
+        else invalid = m;
+    }
+    return valid;
+}
+
+/* The exact minimum of E on C (NBGS). In whitened coordinates of the plane, E is the squared
+   distance to a point and C a conic, whose Lagrange condition is a quartic in the multiplier
+   (docs/math.md derives it): at most 4 stationary points, at most 2 local minima. Rather
+   than solve the quartic by radicals (ill-conditioned), the slope is sampled at 64 angles from
+   th0 (by rotation: no trigonometry per sample); every sign change from - to + brackets a local
+   minimum, refined by ct__cone_root to the last bit; an arc end where the denominator
+   vanishes (an open conic: the parabolic and hyperbolic cases) is approached from the valid
+   side, where E grows without bound. The lowest local minimum wins. */
+#define CT__CONE_SAMPLES 64
+CT__PRIVATE void ct__cone_min_exact(const ct__local *q, ct_real th0, ct_real out[3]) {
+    const ct_real dth = 2 * CT__PI / CT__CONE_SAMPLES;
+    const ct_real cd = CONTACT_COS(dth), sd = CONTACT_SIN(dth);
+    ct__cone_pt prev, cur, best, cand;
+    ct_real bestE = 0, e, cs = CONTACT_COS(th0), sn = CONTACT_SIN(th0), t, fp = 0, fc = 0;
+    int k, have = 0;
+    CONTACT_MEMSET(&best, 0, sizeof(best));
+    ct__cone_point_cs(q, th0, cs, sn, &prev);
+    if (prev.ok) fp = ct__cone_slope(q, &prev);
+    for (k = 1; k <= CT__CONE_SAMPLES; ++k) {
+        t = cs * cd - sn * sd; /* rotate by dth */
+        sn = sn * cd + cs * sd;
+        cs = t;
+        ct__cone_point_cs(q, th0 + dth * (ct_real)k, cs, sn, &cur);
+        if (cur.ok) fc = ct__cone_slope(q, &cur);
+        if (prev.ok || cur.ok) {
+            ct__cone_pt a = prev, b = cur;
+            ct_real fa = fp, fb = fc;
+            if (!a.ok) { /* the arc starts inside the interval */
+                a = ct__cone_edge(q, b, a);
+                fa = ct__cone_slope(q, &a);
+            }
+            if (!b.ok) { /* the arc ends inside the interval */
+                b = ct__cone_edge(q, a, b);
+                fb = ct__cone_slope(q, &b);
+            }
+            if (fa < 0 && fb >= 0) {
+                cand = fb == 0 ? b : ct__cone_root(q, ct__cone_slope, a, fa, b, fb);
+                e = ct__cone_energy(q, cand.l);
+                if (!have || e < bestE) { best = cand; bestE = e; have = 1; }
+            }
+        }
+        prev = cur;
+        fp = fc;
+    }
+    if (!have) { /* no bracket (flat E, or sampling missed it): the best valid sample */
+        for (k = 0; k < CT__CONE_SAMPLES; ++k) {
+            ct__cone_point(q, th0 + dth * (ct_real)k, &cur);
+            if (!cur.ok) continue;
+            e = ct__cone_energy(q, cur.l);
+            if (!have || e < bestE) { best = cur; bestE = e; have = 1; }
+        }
+    }
+    if (have) { out[0] = best.l[0]; out[1] = best.l[1]; out[2] = best.l[2]; }
+    else { out[0] = out[1] = out[2] = 0; }
+}
+
+/* [Hwangbo18] Alg. 1 with its two printed errors corrected: a step
+   is rejected when the new point is NOT in the line of sight of lv0 (grad h2 . (lv0 - l) < 0)
+   or r < 0 (the printed test has the sign inverted and never brackets), and the bisection
+   moves the points with the angles (the printed loop never updates its iterate). The slope is
+   dE/dth, whose sign equals the paper's hybrid (dE/dl) eta ([Hwangbo18] eq. 15-16). */
+CT__PRIVATE void ct__cone_min_bisect(const ct__local *q, const ct_real lv0[3], ct_real th0,
+                                     const ct_raisim_settings *rs, ct_real out[3]) {
+    ct__cone_pt cur, prv, m;
+    ct_real D0, a, mu2 = q->mu * q->mu;
+    int k;
+    ct__cone_point(q, th0, &cur);
+    if (!cur.ok) { /* the initial guess is off the conic: fall back to the exact search */
+        ct__cone_min_exact(q, th0, out);
+        return;
+    }
+    D0 = ct__cone_slope(q, &cur);
+    if (D0 == 0) {
+        out[0] = cur.l[0]; out[1] = cur.l[1]; out[2] = cur.l[2];
+        return;
+    }
+    a = D0 > 0 ? -rs->beta1 : rs->beta1;
+    prv = cur;
+    for (k = 0; k < rs->bisect_iters; ++k) { /* bracketing */
+        prv = cur;
+        ct__cone_point(q, cur.th + a, &cur);
+        if (!cur.ok || 2 * cur.l[0] * (lv0[0] - cur.l[0]) + 2 * cur.l[1] * (lv0[1] - cur.l[1]) -
+                               2 * mu2 * cur.l[2] * (lv0[2] - cur.l[2]) < 0) {
+            a *= rs->beta2;
+            cur = prv;
+        } else if (ct__cone_slope(q, &cur) * D0 > 0) {
+            a *= rs->beta3;
+        } else {
+            break;
+        }
+    }
+    if (k == rs->bisect_iters) { /* no bracket within the cap: the last point */
+        out[0] = cur.l[0]; out[1] = cur.l[1]; out[2] = cur.l[2];
+        return;
+    }
+    for (k = 0; k < rs->bisect_iters; ++k) { /* bisection, cur and prv move with the angles */
+        ct__cone_point(q, (cur.th + prv.th) / 2, &m);
+        if (!m.ok) break;
+        if (ct__cone_slope(q, &m) * D0 > 0) prv = m;
+        else cur = m;
+        if (CONTACT_FABS(cur.l[0] - prv.l[0]) < rs->bisect_tol &&
+            CONTACT_FABS(cur.l[1] - prv.l[1]) < rs->bisect_tol &&
+            CONTACT_FABS(cur.l[2] - prv.l[2]) < rs->bisect_tol)
+            break;
+    }
+    ct__cone_point(q, (cur.th + prv.th) / 2, &m);
+    if (!m.ok) m = cur;
+    out[0] = m.l[0]; out[1] = m.l[1]; out[2] = m.l[2];
+}
+
+/* The local Coulomb slide of RAISIM_DS: the point of C where the friction opposes the
+   sliding velocity, v_T = -k l_T with k > 0 (v = B l + c, v_n = 0 on C). h(th) = the component
+   of v_T orthogonal to (cos th, sin th) is sampled at 64 angles, each sign change between valid
+   samples is refined by ct__cone_root to the last bit, roots with v_T . l_T >= 0 (friction doing work) are
+   dropped, and the root of lowest E (1/2 l^T B l + c^T l) is returned. Returns 0 when there is
+   none. This is the fixed point with zero plane multiplier that the De Saxce successive
+   approximation aims at (see ct__preclik); iterating the shift instead also admits fixed points
+   where the friction accelerates the slide. */
+CT__PRIVATE int ct__cone_coulomb(const ct__local *q, ct_real th0, ct_real out[3]) {
+    const ct_real dth = 2 * CT__PI / CT__CONE_SAMPLES;
+    const ct_real cd = CONTACT_COS(dth), sd = CONTACT_SIN(dth);
+    ct__cone_pt a, b, root;
+    ct_real ha = 0, hb = 0, along, bestE = 0, e, cs = CONTACT_COS(th0), sn = CONTACT_SIN(th0), t;
+    int k, have = 0;
+    ct__cone_point_cs(q, th0, cs, sn, &a);
+    if (a.ok) ha = ct__cone_twist(q, &a);
+    for (k = 1; k <= CT__CONE_SAMPLES; ++k) {
+        t = cs * cd - sn * sd;
+        sn = sn * cd + cs * sd;
+        cs = t;
+        ct__cone_point_cs(q, th0 + dth * (ct_real)k, cs, sn, &b);
+        if (b.ok) hb = ct__cone_twist(q, &b);
+        if (a.ok && b.ok && (ha == 0 || (ha < 0) != (hb < 0))) {
+            root = ha == 0 ? a : ct__cone_root(q, ct__cone_twist, a, ha, b, hb);
+            ct__cone_twist_along(q, &root, &along);
+            if (along < 0) {
+                e = ct__cone_energy(q, root.l);
+                if (!have || e < bestE) {
+                    out[0] = root.l[0]; out[1] = root.l[1]; out[2] = root.l[2];
+                    bestE = e;
+                    have = 1;
+                }
+            }
+        }
+        a = b;
+        ha = hb;
+    }
+    return have;
+}
+
+/* The single-contact solution (see the section comment). Binv: B^-1. slide: how the sliding
+   case is solved: CT__SLIDE_EXACT (NBGS) or CT__SLIDE_BISECT (RAISIM) minimize Preclik's
+   energy on C, CT__SLIDE_COULOMB (RAISIM_DS, RAISIM_DS_ES) finds the Coulomb point of C. */
+enum { CT__SLIDE_EXACT = 0, CT__SLIDE_BISECT = 1, CT__SLIDE_COULOMB = 2 };
+CT__PRIVATE void ct__preclik(const ct_real B[9], const ct_real Binv[9], const ct_real c[3],
+                             ct_real mu, int slide, const ct_raisim_settings *rs, ct_real out[3]) {
+    ct__local q;
+    ct_real lv0[3], t;
+    if (c[2] > 0) { /* opening ([Hwangbo18]: strict test on c_n) */
+        out[0] = out[1] = out[2] = 0;
+        return;
+    }
+    if (!(mu >= CT_MINVAL)) { /* frictionless (a subnormal mu too: the conic sections' scaling by
+                                 mu underflows): lambda_T = 0 and zero normal velocity */
+        out[0] = out[1] = 0;
+        out[2] = B[8] > 0 ? -c[2] / B[8] : 0;
+        return;
+    }
+    ct__m3_mul(Binv, c, lv0);
+    lv0[0] = -lv0[0]; lv0[1] = -lv0[1]; lv0[2] = -lv0[2];
+    t = ct__norm_t(lv0);
+    if (t <= mu * lv0[2]) { /* sticking: zero velocity (then Gamma = 0 too) */
+        out[0] = lv0[0]; out[1] = lv0[1]; out[2] = lv0[2];
+        return;
+    }
+    q.B = B;
+    q.c[0] = c[0]; q.c[1] = c[1]; q.c[2] = c[2];
+    q.mu = mu;
+    /* initial angle: E_C of the zero-velocity solution ([Hwangbo18] Sec. III-A) */
+    t = (lv0[0] != 0 || lv0[1] != 0) ? CONTACT_ATAN2(lv0[1], lv0[0]) : 0;
+    if (slide == CT__SLIDE_COULOMB && ct__cone_coulomb(&q, t, out)) return;
+    if (slide == CT__SLIDE_BISECT) ct__cone_min_bisect(&q, lv0, t, rs, out);
+    else ct__cone_min_exact(&q, t, out); /* also the fallback when C has no Coulomb point */
+}
+
+/* B^-1 of a contact block for the Preclik methods: a singular block is regularized by
+   reg tr(B) I, reg growing tenfold from CT__BLOCK_REG up to tr(B) I (a block with a negative
+   eigenvalue, G not PSD); past that, or for B = 0, Bi is zero (the contact is left as it is) */
+CT__PRIVATE void ct__preclik_inverse(const ct_real B[9], ct_real Bi[9]) {
+    const ct_real tr = B[0] + B[4] + B[8];
+    ct_real reg = 0, next = CT__BLOCK_REG, R[9];
+    int ok = 0;
+    CONTACT_MEMSET(Bi, 0, 9 * sizeof(ct_real));
+    if (!(tr > CT_MINVAL)) return;
+    while (!ok && reg <= 1) {
+        CONTACT_MEMCPY(R, B, sizeof(R));
+        R[0] += reg * tr; R[4] += reg * tr; R[8] += reg * tr;
+        ok = ct__m3_spd(R, 64 * CT_EPS * tr, Bi);
+        reg = next;
+        next *= 10;
+    }
+}
+
+CT_API ct_result ct_local_contact(ct_local_law law, ct_real mu, const ct_real B[9],
+                                  const ct_real c[3], const ct_raisim_settings *rs,
+                                  ct_real out[3]) {
+    ct_raisim_settings def;
+    ct_real Bi[9];
+    if (!B || !c || !out) return CT_ERROR_INVALID_ARGUMENT;
+    if ((unsigned)law > (unsigned)CT_LOCAL_COULOMB) return CT_ERROR_INVALID_VALUE;
+    if (!ct__all_finite(B, 9) || !ct__all_finite(c, 3) || !ct__finite(mu)) return CT_ERROR_NON_FINITE;
+    if (mu < 0) return CT_ERROR_NEGATIVE_FRICTION;
+    if (!rs) {
+        def = ct_default_settings().raisim;
+        rs = &def;
+    }
+    ct__preclik_inverse(B, Bi);
+    if (Bi[0] == 0 && Bi[4] == 0 && Bi[8] == 0) { /* B = 0 or not PSD: no impulse moves it */
+        out[0] = out[1] = out[2] = 0;
+        return CT_OK;
+    }
+    ct__preclik(B, Bi, c, mu, (int)law, rs, out);
+    if (!ct__all_finite(out, 3)) { /* an extreme mu or scale: reported, never returned */
+        out[0] = out[1] = out[2] = 0;
+        return CT_ERROR_OUT_OF_RANGE;
+    }
+    return CT_OK;
+}
+
 /* >>soft --------------------------------------------------------------------------------- */
 /* The soft contact models of [Castro23] (Sec. IV-VI, its per-contact kernels): for each
    contact a convex potential l_i of the physical contact velocity v_c (t1, t2, n), its impulse
@@ -3362,9 +3725,13 @@ CT_API ct_result ct_soft_kernel(const ct_problem *p, int i, const ct_real vc[3],
      pyramid (LCP; its dual is {mu (|w_t1| + |w_t2|) <= w_n}),
      primal = ||lambda - P_K(lambda)||, dual = ||w - P_K*(w)|| = ||P_K(-w)||,
      comp = |<lambda, w>|, natmap = ||lambda - P_K(lambda - w)||, signorini = |lambda_n v_n|;
-     SIGNORINI (Preclik's model): primal as NCP, dual = max(0, -v_n), comp = |lambda_n v_n|,
-     natmap = |lambda_n - max(0, lambda_n - v_n)|; its tangential law has no residual form,
-     the solvers of that model also require their last update to be small
+     SIGNORINI (Preclik's model, [Hwangbo18] eq. 8): primal as NCP, dual = max(0, -v_n),
+     comp = |lambda_n v_n|, and the model residual natmap = ||B (lambda_i - lambda_i*)||, where
+     B = (G + R)_ii, c = v_i - B lambda_i and lambda_i* is the exact solution of the contact's
+     law given the other contacts (ct__preclik, the NBGS update): the per-contact fixed-point
+     residual in velocity units, 0 exactly at a solution of the model, friction included. The
+     absolute residual of this flavor is max(primal, dual, comp, natmap), so a point that
+     meets it certifies the whole model; it needs G's diagonal blocks (any form)
    bilateral rows: K = R, K* = {0}: dual = natmap = |v|; unilateral rows: K = K* = R+.
    Each is reduced by the maximum over constraints; relative = ||natmap||_2 over all rows
    divided by max(||g||, ||lambda||, ||v||) (Siconos' fc3d error when flavor is NCP). */
@@ -3436,11 +3803,30 @@ CT__PRIVATE void ct__criteria_finish(const ct_problem *p, const ct_real *lambda,
         if (!(*f[i] <= CT__RES_MAX)) *f[i] = CT__RES_MAX;
 }
 
+/* Preclik's model residual of the contact at rows r0..r0+2 (see above): ||B (l - l*)||, 0 when
+   B cannot be inverted (B = 0, or not PSD even regularized: the sweeps leave it unchanged) */
+CT__PRIVATE ct_real ct__preclik_residual(const ct__op *op, int r0, ct_real mu, const ct_real l[3],
+                                         const ct_real v[3]) {
+    ct_real B[9], Bi[9], c[3], ls[3], e[3];
+    ct__op_block3(op, r0, B);
+    ct__preclik_inverse(B, Bi);
+    if (Bi[0] == 0 && Bi[4] == 0 && Bi[8] == 0) return 0;
+    ct__m3_mul(B, l, c);
+    c[0] = v[0] - c[0]; c[1] = v[1] - c[1]; c[2] = v[2] - c[2];
+    ct__preclik(B, Bi, c, mu, CT__SLIDE_EXACT, NULL, ls);
+    ls[0] = l[0] - ls[0]; ls[1] = l[1] - ls[1]; ls[2] = l[2] - ls[2];
+    ct__m3_mul(B, ls, e);
+    return CONTACT_SQRT(e[0] * e[0] + e[1] * e[1] + e[2] * e[2]);
+}
+
 /* the rigid flavors (NCP, CCP, LCP, SIGNORINI) of ct_criteria, ||F||^2 into F */
 CT__PRIVATE void ct__criteria_rigid(const ct_problem *p, const ct_real *lambda, const ct_real *v,
                                     ct_flavor flavor, ct_residuals *out, ct__ssq *F, int want) {
     const int wn = want & CT__WANT_NAT, wa = want & CT__WANT_ABS;
-    int i;
+    ct_real model = 0; /* SIGNORINI: the largest model residual, part of absolute */
+    int i, model_row = -1;
+    ct__op op;
+    if (flavor == CT_FLAVOR_SIGNORINI) ct__op_init(&op, p);
     for (i = 0; i < p->nb; ++i) {
         ct_real a = CONTACT_FABS(v[i]);
         if (wa) {
@@ -3474,10 +3860,10 @@ CT__PRIVATE void ct__criteria_rigid(const ct_problem *p, const ct_real *lambda, 
         w[0] = v[r]; w[1] = v[r + 1]; w[2] = v[r + 2];
         if (flavor == CT_FLAVOR_NCP) w[2] += mu * ct__norm_t(w);
         if (lcp) w[2] += mu * (CONTACT_FABS(w[0]) + CONTACT_FABS(w[1]));
-        if (flavor == CT_FLAVOR_SIGNORINI) { /* normal row only: v_n >= 0, lambda_n v_n = 0 */
-            ct_real t = l[2] - w[2];
-            nat = CONTACT_FABS(l[2] - (t > 0 ? t : 0));
+        if (flavor == CT_FLAVOR_SIGNORINI) { /* the model residual; dual: v_n >= 0 */
+            nat = ct__preclik_residual(&op, r, mu, l, w);
             dual = w[2] < 0 ? -w[2] : 0;
+            if (wa) ct__res_take(nat, r, &model, &model_row);
         } else if (open) {
             /* lambda_i = 0: P_K(l - w) = P_K(-w), so natmap = dual = ||P_K(-w)|| (Moreau:
                dist(w, K*) = ||P_K(-w)||) and primal = comp = 0: one projection, not three */
@@ -3522,6 +3908,7 @@ CT__PRIVATE void ct__criteria_rigid(const ct_problem *p, const ct_real *lambda, 
     out->absolute_row = out->primal_row;
     if (out->dual > out->absolute) { out->absolute = out->dual; out->absolute_row = out->dual_row; }
     if (out->comp > out->absolute) { out->absolute = out->comp; out->absolute_row = out->comp_row; }
+    if (model > out->absolute) { out->absolute = model; out->absolute_row = model_row; }
 }
 
 /* One pass of ct_criteria; ||F|| accumulated plainly (safe = 0) or scaled (safe = 1). Returns
@@ -3580,6 +3967,7 @@ CT__PRIVATE ct_result ct__criteria_args(const ct_problem *p, const ct_real *lamb
     if (!p || !lambda || !v || !out || (p->nc > 0 && !p->mu) || !p->g) return CT_ERROR_INVALID_ARGUMENT;
     if (!ct__sizes_ok(p->nb, p->nu, p->nc)) return CT_ERROR_INVALID_SIZE;
     if ((unsigned)flavor > (unsigned)CT_FLAVOR_SOFT) return CT_ERROR_INVALID_VALUE;
+    if (flavor == CT_FLAVOR_SIGNORINI && p->nc > 0) return ct__form_check(p); /* the blocks B */
     if (flavor == CT_FLAVOR_SOFT) {
 #ifdef CT__HAS_SOFT
         if (p->nb + p->nu + p->nc > 0 && !p->G && !p->Gs && !p->Gop) return CT_ERROR_INVALID_ARGUMENT;
@@ -3696,6 +4084,7 @@ CT_API ct_settings ct_default_settings(void) {
     s.warm_start = 1;
     s.sym_tol = CT_DEFAULT_SYM_TOL;
     s.pgs.omega = CT_DEFAULT_PGS_OMEGA;
+    s.pgs.screen = 1;
     s.admm.eta = CT_DEFAULT_ADMM_ETA;
     s.admm.rule = CT_RHO_SPECTRAL;
     s.admm.rho0 = 1;          /* [Tsounis25] Sec. VI-E: "rho0 = 1 works well across all problems" */
@@ -4248,6 +4637,10 @@ CT__PRIVATE void ct__start_velocity(const ct__run *r, const ct_real *lambda, ct_
     else ct__run_velocity(r, lambda, v);
 }
 
+/* the screens' margin (ADMM's and the Preclik sweeps'): a check runs when the cheap estimate is
+   within this factor of the tolerance */
+#define CT__SCREEN 10
+
 /* The test after iteration k (0-based): every check_every iterations the point is scored
    (ct__converged); the iteration goes to settings.history, its criterion -1 when not scored.
    kept = 1: the solver keeps v = (G + R) lambda + g up to date (the sweeps); it is scored as
@@ -4497,354 +4890,6 @@ CT__PRIVATE int ct__penalty_update(ct__penalty *pen, const ct_admm_settings *as,
    singular contact block is inverted as B + r tr(B) I with r = 1e-10 (1e-5 in float), grown tenfold
    until it inverts or reaches 1 (then the contact is left unchanged by the Preclik methods). */
 #ifdef CT__HAS_GS
-#ifdef CONTACT_USE_FLOAT
-#define CT__BLOCK_REG ((ct_real)1e-5)
-#else
-#define CT__BLOCK_REG ((ct_real)1e-10)
-#endif
-#define CT__PI ((ct_real)3.14159265358979323846)
-
-#ifdef CT__HAS_PRECLIK
-/* Preclik's single contact: a point of the conic section C at angle th and the derivative of
-   E along C. r(th) = -c_n / (B_nn/mu + B_nt1 cos th + B_nt2 sin th) ([Hwangbo18] eq. 14) and
-   l = r (cos th, sin th, 1/mu); valid when the denominator is positive. */
-typedef struct ct__cone_pt {
-    ct_real th, cs, sn, r, den, l[3];
-    int ok;
-} ct__cone_pt;
-
-typedef struct ct__local {
-    const ct_real *B;   /* 3x3 block */
-    ct_real c[3];       /* velocity without the own impulse: the plane v_n = 0 and E's linear term */
-    ct_real mu;
-} ct__local;
-
-/* the point of C at angle th, given cos th and sin th */
-CT__PRIVATE void ct__cone_point_cs(const ct__local *q, ct_real th, ct_real cs, ct_real sn,
-                                   ct__cone_pt *p) {
-    p->th = th;
-    p->cs = cs;
-    p->sn = sn;
-    p->den = q->B[8] / q->mu + q->B[6] * cs + q->B[7] * sn;
-    p->ok = p->den > 0 && ct__finite(p->den);
-    p->r = p->ok ? -q->c[2] / p->den : 0;
-    if (p->r < 0) p->ok = 0;
-    p->l[0] = p->r * cs;
-    p->l[1] = p->r * sn;
-    p->l[2] = p->r / q->mu;
-}
-
-CT__PRIVATE void ct__cone_point(const ct__local *q, ct_real th, ct__cone_pt *p) {
-    ct__cone_point_cs(q, th, CONTACT_COS(th), CONTACT_SIN(th), p);
-}
-
-/* dE/dth = (B l + c) . dl/dth, dl/dth = r' u + r u', r' = -r (a . u') / den */
-CT__PRIVATE ct_real ct__cone_slope(const ct__local *q, const ct__cone_pt *p) {
-    ct_real g[3], d[3], rp;
-    ct__m3_mul(q->B, p->l, g);
-    g[0] += q->c[0]; g[1] += q->c[1]; g[2] += q->c[2];
-    rp = -p->r * (-q->B[6] * p->sn + q->B[7] * p->cs) / p->den;
-    d[0] = rp * p->cs - p->r * p->sn;
-    d[1] = rp * p->sn + p->r * p->cs;
-    d[2] = rp / q->mu;
-    return g[0] * d[0] + g[1] * d[1] + g[2] * d[2];
-}
-
-/* the component of v_T = (B l + c)_T orthogonal to (cos th, sin th); *along: the parallel one */
-CT__PRIVATE ct_real ct__cone_twist_along(const ct__local *q, const ct__cone_pt *p, ct_real *along) {
-    ct_real g0 = q->B[0] * p->l[0] + q->B[1] * p->l[1] + q->B[2] * p->l[2] + q->c[0];
-    ct_real g1 = q->B[3] * p->l[0] + q->B[4] * p->l[1] + q->B[5] * p->l[2] + q->c[1];
-    *along = g0 * p->cs + g1 * p->sn;
-    return -g0 * p->sn + g1 * p->cs;
-}
-CT__PRIVATE ct_real ct__cone_twist(const ct__local *q, const ct__cone_pt *p) {
-    ct_real along;
-    return ct__cone_twist_along(q, p, &along);
-}
-
-CT__PRIVATE ct_real ct__cone_energy(const ct__local *q, const ct_real l[3]) {
-    ct_real g[3];
-    ct__m3_mul(q->B, l, g);
-    return (ct_real)0.5 * (l[0] * g[0] + l[1] * g[1] + l[2] * g[2]) + q->c[0] * l[0] +
-           q->c[1] * l[1] + q->c[2] * l[2];
-}
-
-/* A root of f between a and b (f(a), f(b) of opposite signs, both points valid) by the Illinois
-   variant of regula falsi, with a bisection step whenever the secant leaves the bracket or the
-   point is invalid; stops when the bracket no longer shrinks (the last bit) or after 100 steps.
-   Returns the end of the final bracket with the smaller |f|. */
-typedef ct_real (*ct__cone_fn)(const ct__local *q, const ct__cone_pt *p);
-CT__PRIVATE ct__cone_pt ct__cone_root(const ct__local *q, ct__cone_fn f, ct__cone_pt a,
-                                      ct_real fa, ct__cone_pt b, ct_real fb) {
-    ct__cone_pt m;
-    ct_real fm, th;
-    int k, side = 0;
-    for (k = 0; k < 100 && fa != 0 && fb != 0; ++k) {
-        th = b.th - fb * (b.th - a.th) / (fb - fa);
-        if (!(th > ct__min(a.th, b.th) && th < ct__max(a.th, b.th))) th = (a.th + b.th) / 2;
-        if (th == a.th || th == b.th) break;
-        ct__cone_point(q, th, &m);
-        if (!m.ok) {
-            th = (a.th + b.th) / 2;
-            if (th == a.th || th == b.th) break;
-            ct__cone_point(q, th, &m);
-            if (!m.ok) break;
-        }
-        fm = f(q, &m);
-        if ((fm < 0) == (fb < 0)) { /* replace b; the retained a is halved twice in a row */
-            b = m; fb = fm;
-            if (side == -1) fa /= 2;
-            side = -1;
-        } else {
-            a = m; fa = fm;
-            if (side == 1) fb /= 2;
-            side = 1;
-        }
-    }
-    return CONTACT_FABS(fa) <= CONTACT_FABS(fb) ? a : b;
-}
-
-/* The valid point next to the end of the arc between a valid and an invalid angle (60 halvings). */
-CT__PRIVATE ct__cone_pt ct__cone_edge(const ct__local *q, ct__cone_pt valid, ct__cone_pt invalid) {
-    ct__cone_pt m;
-    int j;
-    for (j = 0; j < 60; ++j) {
-        ct__cone_point(q, (valid.th + invalid.th) / 2, &m);
-        if (m.ok) valid = m;
-        else invalid = m;
-    }
-    return valid;
-}
-
-/* The exact minimum of E on C (NBGS). In whitened coordinates of the plane, E is the squared
-   distance to a point and C a conic, whose Lagrange condition is a quartic in the multiplier
-   (docs/math.md derives it): at most 4 stationary points, at most 2 local minima. Rather
-   than solve the quartic by radicals (ill-conditioned), the slope is sampled at 64 angles from
-   th0 (by rotation: no trigonometry per sample); every sign change from - to + brackets a local
-   minimum, refined by ct__cone_root to the last bit; an arc end where the denominator
-   vanishes (an open conic: the parabolic and hyperbolic cases) is approached from the valid
-   side, where E grows without bound. The lowest local minimum wins. */
-#define CT__CONE_SAMPLES 64
-CT__PRIVATE void ct__cone_min_exact(const ct__local *q, ct_real th0, ct_real out[3]) {
-    const ct_real dth = 2 * CT__PI / CT__CONE_SAMPLES;
-    const ct_real cd = CONTACT_COS(dth), sd = CONTACT_SIN(dth);
-    ct__cone_pt prev, cur, best, cand;
-    ct_real bestE = 0, e, cs = CONTACT_COS(th0), sn = CONTACT_SIN(th0), t, fp = 0, fc = 0;
-    int k, have = 0;
-    CONTACT_MEMSET(&best, 0, sizeof(best));
-    ct__cone_point_cs(q, th0, cs, sn, &prev);
-    if (prev.ok) fp = ct__cone_slope(q, &prev);
-    for (k = 1; k <= CT__CONE_SAMPLES; ++k) {
-        t = cs * cd - sn * sd; /* rotate by dth */
-        sn = sn * cd + cs * sd;
-        cs = t;
-        ct__cone_point_cs(q, th0 + dth * (ct_real)k, cs, sn, &cur);
-        if (cur.ok) fc = ct__cone_slope(q, &cur);
-        if (prev.ok || cur.ok) {
-            ct__cone_pt a = prev, b = cur;
-            ct_real fa = fp, fb = fc;
-            if (!a.ok) { /* the arc starts inside the interval */
-                a = ct__cone_edge(q, b, a);
-                fa = ct__cone_slope(q, &a);
-            }
-            if (!b.ok) { /* the arc ends inside the interval */
-                b = ct__cone_edge(q, a, b);
-                fb = ct__cone_slope(q, &b);
-            }
-            if (fa < 0 && fb >= 0) {
-                cand = fb == 0 ? b : ct__cone_root(q, ct__cone_slope, a, fa, b, fb);
-                e = ct__cone_energy(q, cand.l);
-                if (!have || e < bestE) { best = cand; bestE = e; have = 1; }
-            }
-        }
-        prev = cur;
-        fp = fc;
-    }
-    if (!have) { /* no bracket (flat E, or sampling missed it): the best valid sample */
-        for (k = 0; k < CT__CONE_SAMPLES; ++k) {
-            ct__cone_point(q, th0 + dth * (ct_real)k, &cur);
-            if (!cur.ok) continue;
-            e = ct__cone_energy(q, cur.l);
-            if (!have || e < bestE) { best = cur; bestE = e; have = 1; }
-        }
-    }
-    if (have) { out[0] = best.l[0]; out[1] = best.l[1]; out[2] = best.l[2]; }
-    else { out[0] = out[1] = out[2] = 0; }
-}
-
-/* [Hwangbo18] Alg. 1 with its two printed errors corrected: a step
-   is rejected when the new point is NOT in the line of sight of lv0 (grad h2 . (lv0 - l) < 0)
-   or r < 0 (the printed test has the sign inverted and never brackets), and the bisection
-   moves the points with the angles (the printed loop never updates its iterate). The slope is
-   dE/dth, whose sign equals the paper's hybrid (dE/dl) eta ([Hwangbo18] eq. 15-16). */
-CT__PRIVATE void ct__cone_min_bisect(const ct__local *q, const ct_real lv0[3], ct_real th0,
-                                     const ct_raisim_settings *rs, ct_real out[3]) {
-    ct__cone_pt cur, prv, m;
-    ct_real D0, a, mu2 = q->mu * q->mu;
-    int k;
-    ct__cone_point(q, th0, &cur);
-    if (!cur.ok) { /* the initial guess is off the conic: fall back to the exact search */
-        ct__cone_min_exact(q, th0, out);
-        return;
-    }
-    D0 = ct__cone_slope(q, &cur);
-    if (D0 == 0) {
-        out[0] = cur.l[0]; out[1] = cur.l[1]; out[2] = cur.l[2];
-        return;
-    }
-    a = D0 > 0 ? -rs->beta1 : rs->beta1;
-    prv = cur;
-    for (k = 0; k < rs->bisect_iters; ++k) { /* bracketing */
-        prv = cur;
-        ct__cone_point(q, cur.th + a, &cur);
-        if (!cur.ok || 2 * cur.l[0] * (lv0[0] - cur.l[0]) + 2 * cur.l[1] * (lv0[1] - cur.l[1]) -
-                               2 * mu2 * cur.l[2] * (lv0[2] - cur.l[2]) < 0) {
-            a *= rs->beta2;
-            cur = prv;
-        } else if (ct__cone_slope(q, &cur) * D0 > 0) {
-            a *= rs->beta3;
-        } else {
-            break;
-        }
-    }
-    if (k == rs->bisect_iters) { /* no bracket within the cap: the last point */
-        out[0] = cur.l[0]; out[1] = cur.l[1]; out[2] = cur.l[2];
-        return;
-    }
-    for (k = 0; k < rs->bisect_iters; ++k) { /* bisection, cur and prv move with the angles */
-        ct__cone_point(q, (cur.th + prv.th) / 2, &m);
-        if (!m.ok) break;
-        if (ct__cone_slope(q, &m) * D0 > 0) prv = m;
-        else cur = m;
-        if (CONTACT_FABS(cur.l[0] - prv.l[0]) < rs->bisect_tol &&
-            CONTACT_FABS(cur.l[1] - prv.l[1]) < rs->bisect_tol &&
-            CONTACT_FABS(cur.l[2] - prv.l[2]) < rs->bisect_tol)
-            break;
-    }
-    ct__cone_point(q, (cur.th + prv.th) / 2, &m);
-    if (!m.ok) m = cur;
-    out[0] = m.l[0]; out[1] = m.l[1]; out[2] = m.l[2];
-}
-
-/* The local Coulomb slide of RAISIM_DS: the point of C where the friction opposes the
-   sliding velocity, v_T = -k l_T with k > 0 (v = B l + c, v_n = 0 on C). h(th) = the component
-   of v_T orthogonal to (cos th, sin th) is sampled at 64 angles, each sign change between valid
-   samples is refined by ct__cone_root to the last bit, roots with v_T . l_T >= 0 (friction doing work) are
-   dropped, and the root of lowest E (1/2 l^T B l + c^T l) is returned. Returns 0 when there is
-   none. This is the fixed point with zero plane multiplier that the De Saxce successive
-   approximation aims at (see ct__preclik); iterating the shift instead also admits fixed points
-   where the friction accelerates the slide. */
-CT__PRIVATE int ct__cone_coulomb(const ct__local *q, ct_real th0, ct_real out[3]) {
-    const ct_real dth = 2 * CT__PI / CT__CONE_SAMPLES;
-    const ct_real cd = CONTACT_COS(dth), sd = CONTACT_SIN(dth);
-    ct__cone_pt a, b, root;
-    ct_real ha = 0, hb = 0, along, bestE = 0, e, cs = CONTACT_COS(th0), sn = CONTACT_SIN(th0), t;
-    int k, have = 0;
-    ct__cone_point_cs(q, th0, cs, sn, &a);
-    if (a.ok) ha = ct__cone_twist(q, &a);
-    for (k = 1; k <= CT__CONE_SAMPLES; ++k) {
-        t = cs * cd - sn * sd;
-        sn = sn * cd + cs * sd;
-        cs = t;
-        ct__cone_point_cs(q, th0 + dth * (ct_real)k, cs, sn, &b);
-        if (b.ok) hb = ct__cone_twist(q, &b);
-        if (a.ok && b.ok && (ha == 0 || (ha < 0) != (hb < 0))) {
-            root = ha == 0 ? a : ct__cone_root(q, ct__cone_twist, a, ha, b, hb);
-            ct__cone_twist_along(q, &root, &along);
-            if (along < 0) {
-                e = ct__cone_energy(q, root.l);
-                if (!have || e < bestE) {
-                    out[0] = root.l[0]; out[1] = root.l[1]; out[2] = root.l[2];
-                    bestE = e;
-                    have = 1;
-                }
-            }
-        }
-        a = b;
-        ha = hb;
-    }
-    return have;
-}
-
-/* The single-contact solution (see the section comment). Binv: B^-1. slide: how the sliding
-   case is solved: CT__SLIDE_EXACT (NBGS) or CT__SLIDE_BISECT (RAISIM) minimize Preclik's
-   energy on C, CT__SLIDE_COULOMB (RAISIM_DS, RAISIM_DS_ES) finds the Coulomb point of C. */
-enum { CT__SLIDE_EXACT = 0, CT__SLIDE_BISECT = 1, CT__SLIDE_COULOMB = 2 };
-CT__PRIVATE void ct__preclik(const ct_real B[9], const ct_real Binv[9], const ct_real c[3],
-                             ct_real mu, int slide, const ct_raisim_settings *rs, ct_real out[3]) {
-    ct__local q;
-    ct_real lv0[3], t;
-    if (c[2] > 0) { /* opening ([Hwangbo18]: strict test on c_n) */
-        out[0] = out[1] = out[2] = 0;
-        return;
-    }
-    if (!(mu >= CT_MINVAL)) { /* frictionless (a subnormal mu too: the conic sections' scaling by
-                                 mu underflows): lambda_T = 0 and zero normal velocity */
-        out[0] = out[1] = 0;
-        out[2] = B[8] > 0 ? -c[2] / B[8] : 0;
-        return;
-    }
-    ct__m3_mul(Binv, c, lv0);
-    lv0[0] = -lv0[0]; lv0[1] = -lv0[1]; lv0[2] = -lv0[2];
-    t = ct__norm_t(lv0);
-    if (t <= mu * lv0[2]) { /* sticking: zero velocity (then Gamma = 0 too) */
-        out[0] = lv0[0]; out[1] = lv0[1]; out[2] = lv0[2];
-        return;
-    }
-    q.B = B;
-    q.c[0] = c[0]; q.c[1] = c[1]; q.c[2] = c[2];
-    q.mu = mu;
-    /* initial angle: E_C of the zero-velocity solution ([Hwangbo18] Sec. III-A) */
-    t = (lv0[0] != 0 || lv0[1] != 0) ? CONTACT_ATAN2(lv0[1], lv0[0]) : 0;
-    if (slide == CT__SLIDE_COULOMB && ct__cone_coulomb(&q, t, out)) return;
-    if (slide == CT__SLIDE_BISECT) ct__cone_min_bisect(&q, lv0, t, rs, out);
-    else ct__cone_min_exact(&q, t, out); /* also the fallback when C has no Coulomb point */
-}
-
-/* B^-1 of a contact block for the Preclik methods: a singular block is regularized by
-   reg tr(B) I, reg growing tenfold from CT__BLOCK_REG up to tr(B) I (a block with a negative
-   eigenvalue, G not PSD); past that, or for B = 0, Bi is zero (the contact is left as it is) */
-CT__PRIVATE void ct__preclik_inverse(const ct_real B[9], ct_real Bi[9]) {
-    const ct_real tr = B[0] + B[4] + B[8];
-    ct_real reg = 0, next = CT__BLOCK_REG, R[9];
-    int ok = 0;
-    CONTACT_MEMSET(Bi, 0, 9 * sizeof(ct_real));
-    if (!(tr > CT_MINVAL)) return;
-    while (!ok && reg <= 1) {
-        CONTACT_MEMCPY(R, B, sizeof(R));
-        R[0] += reg * tr; R[4] += reg * tr; R[8] += reg * tr;
-        ok = ct__m3_spd(R, 64 * CT_EPS * tr, Bi);
-        reg = next;
-        next *= 10;
-    }
-}
-
-CT_API ct_result ct_local_contact(ct_local_law law, ct_real mu, const ct_real B[9],
-                                  const ct_real c[3], const ct_raisim_settings *rs,
-                                  ct_real out[3]) {
-    ct_raisim_settings def;
-    ct_real Bi[9];
-    if (!B || !c || !out) return CT_ERROR_INVALID_ARGUMENT;
-    if ((unsigned)law > (unsigned)CT_LOCAL_COULOMB) return CT_ERROR_INVALID_VALUE;
-    if (!ct__all_finite(B, 9) || !ct__all_finite(c, 3) || !ct__finite(mu)) return CT_ERROR_NON_FINITE;
-    if (mu < 0) return CT_ERROR_NEGATIVE_FRICTION;
-    if (!rs) {
-        def = ct_default_settings().raisim;
-        rs = &def;
-    }
-    ct__preclik_inverse(B, Bi);
-    if (Bi[0] == 0 && Bi[4] == 0 && Bi[8] == 0) { /* B = 0 or not PSD: no impulse moves it */
-        out[0] = out[1] = out[2] = 0;
-        return CT_OK;
-    }
-    ct__preclik(B, Bi, c, mu, (int)law, rs, out);
-    if (!ct__all_finite(out, 3)) { /* an extreme mu or scale: reported, never returned */
-        out[0] = out[1] = out[2] = 0;
-        return CT_ERROR_OUT_OF_RANGE;
-    }
-    return CT_OK;
-}
-#endif /* CT__HAS_PRECLIK */
 
 /* The sweep skeleton and the per-method contact updates. */
 typedef struct ct__gs {
@@ -4858,6 +4903,7 @@ typedef struct ct__gs {
     int kept;       /* 1: v is kept up to date by the updates; 0: each row is read afresh       */
     ct_real best;   /* the best scored measure so far, and the checks since it improved ...     */
     int since;      /* ... (kept v: ten checks without progress switch to rows read afresh)     */
+    ct_real dmax;   /* the screen's scale: max (G + R)_ii; -1: no screen (ct__gs_screen)        */
 } ct__gs;
 
 /* The largest eigenvalue of a symmetric 3x3 (row-major): the trigonometric solution of its
@@ -5058,6 +5104,30 @@ CT__PRIVATE ct_result ct__gs_prepare(ct__run *r) {
     return CT_OK;
 }
 
+/* The Preclik methods' screen (pgs.screen): their check scores the SIGNORINI model residual,
+   an exact local solve per contact. At a fixed point the sweep's update vanishes with that
+   residual; dmax upd / alpha (upd the sweep's largest update, alpha its relaxation) estimates
+   it in velocity units, and the check runs when the estimate is within CT__SCREEN of the
+   tolerance (relative: over max(||g||, ||lambda||, ||v||)), on every 10th check whatever it
+   says, and on every check without a screen. Only when to score changes, as ADMM's screen. */
+CT__PRIVATE int ct__gs_screen(const ct__run *r, int k, const ct__gs *gs, const ct_real *lambda,
+                              const ct_real *v) {
+    const ct_settings *s = r->s;
+    ct_residuals e;
+    if (gs->dmax < 0 || (k + 1) % s->check_every != 0 || ((k + 1) / s->check_every) % 10 == 0 ||
+        !(gs->alpha > 0))
+        return 1;
+    e.absolute = gs->dmax * gs->upd / gs->alpha;
+    e.relative = 0;
+    if (s->stop != CT_STOP_ABSOLUTE) {
+        const ct_real den = ct__max(ct__norm2_safe(r->p->g, r->n),
+                                    ct__max(ct__norm2_safe(lambda, r->n), ct__norm2_safe(v, r->n)));
+        e.relative = den > 0 ? e.absolute / den : e.absolute;
+    }
+    return ct__stop_value(s, &e) <= CT__SCREEN * (s->stop == CT_STOP_RELATIVE ? s->tol_rel
+                                                  : s->stop == CT_STOP_BOTH ? 1 : s->tol_abs);
+}
+
 CT__PRIVATE ct_status ct__gs_solve(ct__run *r, ct_real *lambda, ct_real *v) {
     const ct_settings *s = r->s;
     const ct_method m = s->method;
@@ -5077,6 +5147,15 @@ CT__PRIVATE ct_status ct__gs_solve(ct__run *r, ct_real *lambda, ct_real *v) {
     gs.kept = !r->op.asym; /* an asymmetric G's columns are not its rows: read rows afresh */
     gs.best = -1;
     gs.since = 0;
+    gs.dmax = -1;
+    if (r->flavor == CT_FLAVOR_SIGNORINI && s->pgs.screen && !s->history && s->stop != CT_STOP_NONE) {
+        gs.dmax = 0;
+        for (i = 0; i < r->p->nb + r->p->nu; ++i) gs.dmax = ct__max(gs.dmax, ct__op_entry(&r->op, i, i));
+        for (i = 0; i < r->p->nc; ++i) {
+            const ct_real *B = gs.blk + 18 * i;
+            gs.dmax = ct__max(gs.dmax, ct__max(B[0], ct__max(B[4], B[8])));
+        }
+    }
     if (m == CT_METHOD_RAISIM_DS_ES) {
         ct_real tr = 0;
         for (i = 0; i < n; ++i) tr += ct__op_entry(&r->op, i, i);
@@ -5095,15 +5174,11 @@ CT__PRIVATE ct_status ct__gs_solve(ct__run *r, ct_real *lambda, ct_real *v) {
         }
         /* the first check reads v afresh: one product, and a one-sweep solve (uncoupled
            contacts) is then scored once, not first on the kept v */
-        if (ct__check(r, k, lambda, v, gs.kept && k > 0, 0, -1, -1)) {
-            if (r->flavor != CT_FLAVOR_SIGNORINI) return CT_STATUS_CONVERGED;
-            ct_real lmax = 0;
-            for (i = 0; i < n; ++i) lmax = ct__max(lmax, CONTACT_FABS(lambda[i]));
-            if ((s->stop == CT_STOP_ABSOLUTE || gs.upd <= s->tol_rel * lmax) &&
-                (s->stop == CT_STOP_RELATIVE || gs.upd <= s->tol_abs))
-                return CT_STATUS_CONVERGED;
-        }
-        if (gs.kept && (k + 1) % s->check_every == 0 && s->stop != CT_STOP_NONE) { /* the kept v's progress */
+        if (!ct__gs_screen(r, k, &gs, lambda, v)) {
+            ct__record(r, 0, -1, -1, -1);
+        } else if (ct__check(r, k, lambda, v, gs.kept && k > 0, 0, -1, -1)) {
+            return CT_STATUS_CONVERGED;
+        } else if (gs.kept && (k + 1) % s->check_every == 0 && s->stop != CT_STOP_NONE) { /* the kept v's progress */
             if (gs.best < 0 || ct__measure(r) < gs.best) {
                 gs.best = ct__measure(r);
                 gs.since = 0;
@@ -5131,6 +5206,7 @@ CT__PRIVATE ct_result ct__gs_check(const ct_settings *s, const char **field) {
     const ct_raisim_settings *r = &s->raisim;
     CT__CHECK(s->pgs.omega > 0 && s->pgs.omega < 2, "pgs.omega");
     CT__CHECK(s->pgs.desaxce == 0 || s->pgs.desaxce == 1, "pgs.desaxce");
+    CT__CHECK(s->pgs.screen == 0 || s->pgs.screen == 1, "pgs.screen");
     CT__CHECK(r->alpha > 0 && r->alpha <= 1, "raisim.alpha");
     CT__CHECK(r->alpha_min > 0 && r->alpha_min <= r->alpha, "raisim.alpha_min");
     CT__CHECK(r->gamma >= 0 && r->gamma <= 1, "raisim.gamma");
@@ -5350,7 +5426,6 @@ CT__PRIVATE int ct__admm_begin(ct__run *r, ct__admm_it *it, const ct_real *lambd
    is within CT__SCREEN of the tolerance, on every 10th check whatever it says (an estimate
    that rounding keeps above, e.g. in float with a large rho), and on every check while a
    history records. Only when to score changes: a returned point is scored as always. */
-#define CT__SCREEN 10
 CT__PRIVATE int ct__admm_screen(const ct__run *r, int k, const ct_real *y, const ct_real *vx) {
     const ct_settings *s = r->s;
     ct_residuals e;
@@ -7697,7 +7772,7 @@ CT__PRIVATE ct_result ct__solver_run(ct_solver *sv, ct_real *lambda, ct_real *v,
     info->workspace_peak = ct__bytes(d, &run.dims);
     if (n > 0) { /* every solver starts from v = the velocity of its start */
         ct__start_velocity(&run, lambda, v);
-        if (run.flavor != CT_FLAVOR_SIGNORINI && s->stop != CT_STOP_NONE) start_met = ct__score(&run, lambda, v);
+        if (s->stop != CT_STOP_NONE) start_met = ct__score(&run, lambda, v);
     }
     if (n == 0 || start_met) {
         /* nothing to solve, or the start (a warm start, or lambda = 0 when every contact opens)
@@ -7734,12 +7809,12 @@ CT__PRIVATE ct_result ct__solver_run(ct_solver *sv, ct_real *lambda, ct_real *v,
             if (st_out == CT_STATUS_MAX_ITERATIONS || st_out == CT_STATUS_CONVERGED) st_out = CT_STATUS_ITERATIONS_DONE;
         } else if (st_out != CT_STATUS_NUMERICAL_FAILURE) {
             /* CONVERGED means the returned point meets the tolerance in the method's flavor.
-               For NCP, CCP and LCP the residuals are a complete optimality measure, so a
-               point that meets them is converged whatever stopped the solver; Preclik's model
-               (SIGNORINI) also needs the solver's own small-update test. */
+               Every flavor's residuals are a complete optimality measure (SIGNORINI's through
+               its model residual), so a point that meets them is converged whatever stopped
+               the solver. */
             int met = ct__stop_met(s, &info->model);
             if (!met && st_out == CT_STATUS_CONVERGED) st_out = CT_STATUS_MAX_ITERATIONS;
-            else if (met && run.flavor != CT_FLAVOR_SIGNORINI) st_out = CT_STATUS_CONVERGED;
+            else if (met) st_out = CT_STATUS_CONVERGED;
         }
     } else { /* nothing to solve: every residual is 0, with no worst row */
         info->ncp.primal_row = info->ncp.dual_row = info->ncp.comp_row = -1;

@@ -1,7 +1,8 @@
 /* test_criteria.c - ct_criteria and ct_contact_modes on hand-made points with known residuals.
 
-   ct_criteria does not read G: it scores the given (lambda, v) and uses g only for the
-   denominator of the relative error. Expected values are computed by hand in the comments. */
+   ct_criteria scores the given (lambda, v) and uses g only for the denominator of the
+   relative error; it reads G only for the SIGNORINI flavor's model residual (the diagonal
+   blocks). Expected values are computed by hand in the comments. */
 #include "contact.h"
 #include "harness.h"
 
@@ -69,6 +70,60 @@ static void test_sliding(void) {
         CHECK_NEAR(r.dual, 0, TOL);
         CHECK_NEAR(r.comp, 0.5, TOL);
         CHECK_NEAR(r.absolute, 0.5, TOL);
+    }
+}
+
+/* SIGNORINI (Preclik's model): natmap is the model residual ||B (lambda - lambda*)||, lambda*
+   the exact local solution given the other contacts, and it is part of absolute, so friction
+   is certified. G = I, mu = 0.5, g = (1, 0, -1). The point lambda = (0, 0, 1), v = (1, 0, 0)
+   meets cone feasibility and Signorini (primal = dual = comp = 0) but its friction is zero
+   while the contact slides. c = v - B lambda = (1, 0, -1); -B^-1 c = (-1, 0, 1) is outside
+   K_0.5, so the contact slides: with B = I, v_n = 0 gives lambda*_n = 1 and the minimum of
+   1/2 |l|^2 + c.l on the circle |l_T| = 0.5 is lambda*_T = -0.5 (1, 0). Residual
+   ||lambda - lambda*|| = 0.5; relative 0.5 / max(||g|| = sqrt 2, 1, 1). */
+static void test_signorini_model(void) {
+    ct_real g[3] = {1, 0, -1}, mu[1] = {0.5f}, ls[3], c[3] = {1, 0, -1};
+    ct_problem p = make1(g, mu);
+    double l[3] = {0, 0, 1}, v[3] = {1, 0, 0}, l2[3] = {-0.5, 0, 1}, v2[3] = {0.5, 0, 0};
+    ct_residuals r, r2;
+    score(&p, l, v, 3, CT_FLAVOR_SIGNORINI, &r);
+    CHECK_NEAR(r.primal, 0, TOL);
+    CHECK_NEAR(r.dual, 0, TOL);
+    CHECK_NEAR(r.comp, 0, TOL);
+    CHECK_NEAR(r.natmap, 0.5, TOL);
+    CHECK_NEAR(r.absolute, 0.5, TOL);
+    CHECK_EQ_INT(r.absolute_row, 0);
+    CHECK_NEAR(r.relative, 0.5 / sqrt(2.0), TOL);
+    /* the exact local law agrees, and its answer scores zero */
+    CHECK_EQ_INT(ct_local_contact(CT_LOCAL_PRECLIK_EXACT, mu[0], G9, c, NULL, ls), CT_OK);
+    CHECK_NEAR(ls[0], -0.5, TOL);
+    CHECK_NEAR(ls[1], 0, TOL);
+    CHECK_NEAR(ls[2], 1, TOL);
+    score(&p, l2, v2, 3, CT_FLAVOR_SIGNORINI, &r);
+    CHECK_NEAR(r.absolute, 0, TOL);
+    CHECK_NEAR(r.natmap, 0, TOL);
+    /* a block-sparse G gives the same residuals, bitwise */
+    {
+        int rp[2] = {0, 1}, col[1] = {0};
+        ct_sparse S;
+        ct_problem ps = p;
+        S.row_ptr = rp; S.col = col; S.val = G9;
+        ps.G = NULL; ps.Gs = &S;
+        score(&ps, l, v, 3, CT_FLAVOR_SIGNORINI, &r2);
+        score(&p, l, v, 3, CT_FLAVOR_SIGNORINI, &r);
+        CHECK(memcmp(&r, &r2, sizeof(r)) == 0);
+    }
+    /* the model residual needs G's blocks: none, or two forms, is an error; no contact, none */
+    {
+        ct_problem q = p;
+        ct_real lr[3] = {0, 0, 1}, vr[3] = {1, 0, 0};
+        q.G = NULL;
+        CHECK_EQ_INT(ct_criteria(&q, lr, vr, CT_FLAVOR_SIGNORINI, &r), CT_ERROR_INVALID_ARGUMENT);
+        CHECK_EQ_INT(ct_criteria_rule(&q, lr, vr, CT_FLAVOR_SIGNORINI, CT_STOP_ABSOLUTE, &r),
+                     CT_ERROR_INVALID_ARGUMENT);
+        CHECK_EQ_INT(ct_criteria(&q, lr, vr, CT_FLAVOR_NCP, &r), CT_OK); /* the others do not */
+        q.nc = 0;
+        CHECK_EQ_INT(ct_criteria(&q, lr, vr, CT_FLAVOR_SIGNORINI, &r), CT_OK);
     }
 }
 
@@ -430,6 +485,7 @@ static void test_velocity(void) {
 
 int main(void) {
     test_sliding();
+    test_signorini_model();
     test_primal();
     test_rows();
     test_worst_rows();

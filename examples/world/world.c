@@ -1832,13 +1832,13 @@ static ct_result solve_island(world *w, int isl, int *have_info) {
             t0 = now_seconds();
             memset(&info, 0, sizeof(info));
             met = 0;
-            if (first && !ready && w->warm_start && !soft && flavor != CT_FLAVOR_SIGNORINI && st.stop != CT_STOP_NONE &&
+            if (first && !ready && w->warm_start && !soft && st.stop != CT_STOP_NONE &&
                 ct_velocity(&prob, w->lamL, w->vel) == CT_OK &&
                 ct_criteria(&prob, w->lamL, w->vel, flavor, &info.model) == CT_OK)
                 /* the warm start meets the tolerance (a resting island): no setup (validation,
                    spectrum, factorization) and no solve; ct_solve would return it as it is */
-                met = st.stop == CT_STOP_RELATIVE ? info.model.relative <= st.tol_rel
-                                                  : info.model.absolute <= st.tol_abs;
+                met = (st.stop == CT_STOP_ABSOLUTE || info.model.relative <= st.tol_rel) &&
+                      (st.stop == CT_STOP_RELATIVE || info.model.absolute <= st.tol_abs);
             if (met) {
                 info.status = CT_STATUS_CONVERGED;
                 info.method = st.method;
