@@ -775,6 +775,11 @@ typedef struct ct_settings {
     ct_real sym_tol;       /* |G_ij - G_ji| <= sym_tol max|G_ii| accepted and solved as given
                               (ct_info.asymmetry); above: CT_ERROR_NOT_SYMMETRIC; 0 refuses any
                               asymmetry; default 1e-2                                          */
+    int scale;             /* 1: solve the problem equilibrated by one power-of-two scale per
+                              contact block and per joint or limit row, d^(-1/4) for a block of
+                              mean diagonal d (the friction cones kept), undone inside the solve; stop tests and ct_info are on
+                              the given problem; dense or block-sparse G, not the SOFT flavor;
+                              costs a scaled copy of G in the workspace; default 0            */
     ct_pgs_settings pgs;
     ct_admm_settings admm;
     ct_raisim_settings raisim;
@@ -946,6 +951,12 @@ typedef struct ct_solver {
 #define CT__WS_NSN(nb, nu, nc)                                                                    \
     (CT__WS_R(CT__WS_N(nb, nu, nc) * CT__WS_N(nb, nu, nc)) + 15u * CT__WS_R(CT__WS_N(nb, nu, nc)) + \
      2u * CT__WS_R(9u * ((size_t)(nb) + (size_t)(nu) + (size_t)(nc))) + 5u * CT__WS_I(CT__WS_N(nb, nu, nc)))
+/* settings.scale's arrays (the scaled copy of a dense G, g, R, the scales and a point, and
+   the saved caller's lambda and v): CT_WORKSPACE_BOUND(...) + CT_WORKSPACE_SCALE_EXTRA(nb, nu,
+   nc) bounds ct_workspace_size with scale = 1 */
+#define CT_WORKSPACE_SCALE_EXTRA(nb, nu, nc)                                                      \
+    (CT__WS_R(2u * CT__WS_N(nb, nu, nc)) +                                                          \
+     CT__WS_R(5u * CT__WS_N(nb, nu, nc) + CT__WS_N(nb, nu, nc) * CT__WS_N(nb, nu, nc)))
 #define CT_WORKSPACE_BOUND(method, nb, nu, nc)                                                    \
     ((size_t)63 + ((method) == CT_METHOD_ADMM_NCP || (method) == CT_METHOD_ADMM_CCP              \
                        ? CT__WS_ADMM(nb, nu, nc) + CT__WS_R(2u * CT__WS_N(nb, nu, nc))            \
@@ -1420,6 +1431,8 @@ CT_API void ct_problem_data_free(ct_problem_data *d);
 typedef struct ct__dims {
     int nb, nu, nc, n, c0, ng, form;
     long nnzl;
+    int scale;  /* settings.scale: the scaled copy of the problem (ct__common_layout)        */
+    long nnzb;  /* its block-sparse G's blocks                                              */
 } ct__dims;
 
 /* Memory is laid out by walking an arena: each array is aligned to CT__ALIGN. With base NULL
@@ -1561,7 +1574,16 @@ CT__PRIVATE ct_real ct__dot(const ct_real *x, const ct_real *y, int n) {
     for (; i < n; ++i) s0 += x[i] * y[i];
     return (s0 + s1) + (s2 + s3);
 }
-CT__PRIVATE ct_real ct__norm_t(const ct_real x[3]) { return CONTACT_SQRT(x[0] * x[0] + x[1] * x[1]); }
+/* ||x_T||; below sqrt of the smallest normal number (1e-154, float 1e-19) the squares lose
+   digits or vanish, so a tiny result is recomputed scaled by the larger component */
+CT__PRIVATE ct_real ct__norm_t(const ct_real x[3]) {
+    const ct_real t = CONTACT_SQRT(x[0] * x[0] + x[1] * x[1]);
+    if (t < (ct_real)(sizeof(ct_real) == 4 ? 1e-18 : 1e-150) && (x[0] != 0 || x[1] != 0)) {
+        const ct_real a = CONTACT_FABS(x[0]), b = CONTACT_FABS(x[1]), m = a > b ? a : b, p = a > b ? b : a;
+        return m * CONTACT_SQRT(1 + (p / m) * (p / m));
+    }
+    return t;
+}
 /* ||a - b|| of 3-vectors */
 CT__PRIVATE ct_real ct__dist3(const ct_real a[3], const ct_real b[3]) {
     ct_real d0 = a[0] - b[0], d1 = a[1] - b[1], d2 = a[2] - b[2];
@@ -2998,21 +3020,31 @@ CT__PRIVATE void ct__fac_solve(const ct__fac *f, const ct__op *op, ct_real *b) {
    case: K_0 is the ray {x_T = 0, x_n >= 0} and K_0* the half-space {x_n >= 0}. ||x_T|| = 0
    never reaches a division. Every projection onto a cone is positively homogeneous, P(c x) =
    c P(x): an input above CT_HUGE (whose squares would overflow) is projected scaled down by
-   2^-600 (float: 2^-100), exactly, and scaled back, so finite input gives finite output. */
+   2^-600 (float: 2^-100), exactly, and scaled back, so finite input gives finite output; an
+   input whose entries are all below CT__PROJ_TINY (1e-150, float 1e-18: their squares lose
+   digits or underflow, and ||x_T|| may read 0) is projected scaled up by the same factor. A
+   scaled input is in range (subnormals included), so the projection recurses at most once. */
 #define CT__PROJ_SCALE ((ct_real)(sizeof(ct_real) == 4 ? 7.888609052210118e-31 : 2.409919865102884e-181))
-CT__PRIVATE int ct__proj_big(const ct_real *x, int k) {
+#define CT__PROJ_TINY ((ct_real)(sizeof(ct_real) == 4 ? 1e-18 : 1e-150))
+/* 1: a finite entry above CT_HUGE (project scaled down); -1: every entry below CT__PROJ_TINY,
+   one nonzero (project scaled up); 0: project as it is */
+CT__PRIVATE int ct__proj_range(const ct_real *x, int k) {
+    ct_real m = 0;
     int i;
-    for (i = 0; i < k; ++i)
-        if (CONTACT_FABS(x[i]) > CT_HUGE && ct__finite(x[i])) return 1;
-    return 0;
+    for (i = 0; i < k; ++i) {
+        const ct_real a = CONTACT_FABS(x[i]);
+        if (a > CT_HUGE && ct__finite(a)) return 1;
+        if (a > m) m = a;
+    }
+    return m > 0 && m < CT__PROJ_TINY ? -1 : 0;
 }
 CT__PRIVATE void ct__proj_scaled(void (*proj)(ct_real, const ct_real *, ct_real *), ct_real mu, const ct_real *x,
-                                 ct_real *out, int k) {
+                                 ct_real *out, int k, int range) {
     ct_real y[3] = {0, 0, 0}; /* k <= 3; zeroed for GCC -O1's maybe-uninitialized */
     int i;
-    for (i = 0; i < k; ++i) y[i] = x[i] * CT__PROJ_SCALE;
+    for (i = 0; i < k; ++i) y[i] = range > 0 ? x[i] * CT__PROJ_SCALE : x[i] / CT__PROJ_SCALE;
     proj(mu, y, out);
-    for (i = 0; i < k; ++i) out[i] /= CT__PROJ_SCALE;
+    for (i = 0; i < k; ++i) out[i] = range > 0 ? out[i] / CT__PROJ_SCALE : out[i] * CT__PROJ_SCALE;
 }
 /* mu above CT__MU_MAX (1e150, float 1e18) is taken as that bound: mu * mu stays finite, and a
    cone that wide differs from a wider one only where |x_T| > CT__MU_MAX x_n */
@@ -3020,9 +3052,10 @@ CT__PRIVATE void ct__proj_scaled(void (*proj)(ct_real, const ct_real *, ct_real 
 CT__PRIVATE ct_real ct__mu_cap(ct_real mu) { return mu > CT__MU_MAX ? CT__MU_MAX : mu; }
 CT_API void ct_project_cone(ct_real mu, const ct_real x[3], ct_real out[3]) {
     ct_real t = ct__norm_t(x), n = x[2];
+    const int range = ct__proj_range(x, 3);
     mu = ct__mu_cap(mu);
-    if (ct__proj_big(x, 3)) {
-        ct__proj_scaled(ct_project_cone, mu, x, out, 3);
+    if (range) {
+        ct__proj_scaled(ct_project_cone, mu, x, out, 3, range);
         return;
     }
     if (mu * t <= -n) {
@@ -3037,9 +3070,10 @@ CT_API void ct_project_cone(ct_real mu, const ct_real x[3], ct_real out[3]) {
 
 CT_API void ct_project_dual_cone(ct_real mu, const ct_real x[3], ct_real out[3]) {
     ct_real t = ct__norm_t(x), n = x[2];
+    const int range = ct__proj_range(x, 3);
     mu = ct__mu_cap(mu);
-    if (ct__proj_big(x, 3)) {
-        ct__proj_scaled(ct_project_dual_cone, mu, x, out, 3);
+    if (range) {
+        ct__proj_scaled(ct_project_dual_cone, mu, x, out, 3, range);
         return;
     }
     if (mu * t <= n) {
@@ -3072,16 +3106,27 @@ CT__PRIVATE void ct__disk(ct_real r, const ct_real x[2], ct_real out[2]) {
     }
 }
 CT_API void ct_project_disk(ct_real r, const ct_real x[2], ct_real out[2]) {
-    /* P_disk(c r)(c x) = c P_disk(r)(x): huge finite input is projected scaled down, once (an
-       infinite radius or entry is not scaled: the core handles it, no recursion) */
-    if ((ct__proj_big(x, 2) || CONTACT_FABS(r) > CT_HUGE) && ct__finite(x[0]) && ct__finite(x[1]) &&
-        ct__finite(r)) {
+    /* P_disk(c r)(c x) = c P_disk(r)(x): huge finite input is projected scaled down, tiny input
+       (both entries below CT__PROJ_TINY) scaled up, once (an infinite radius or entry is not
+       scaled: the core handles it, no recursion; a radius that overflows scaled up is
+       infinite, and x is then inside, as it was) */
+    const int range = ct__proj_range(x, 2);
+    if ((range > 0 || CONTACT_FABS(r) > CT_HUGE) && ct__finite(x[0]) && ct__finite(x[1]) && ct__finite(r)) {
         ct_real y[2];
         y[0] = x[0] * CT__PROJ_SCALE;
         y[1] = x[1] * CT__PROJ_SCALE;
         ct__disk(r * CT__PROJ_SCALE, y, out);
         out[0] /= CT__PROJ_SCALE;
         out[1] /= CT__PROJ_SCALE;
+        return;
+    }
+    if (range < 0 && r > 0) {
+        ct_real y[2];
+        y[0] = x[0] / CT__PROJ_SCALE;
+        y[1] = x[1] / CT__PROJ_SCALE;
+        ct__disk(r / CT__PROJ_SCALE, y, out);
+        out[0] *= CT__PROJ_SCALE;
+        out[1] *= CT__PROJ_SCALE;
         return;
     }
     ct__disk(r, x, out);
@@ -3098,9 +3143,10 @@ CT_API void ct_project_disk(ct_real r, const ct_real x[2], ct_real out[2]) {
      apex       otherwise (x is in the polar cone) */
 CT_API void ct_project_pyramid(ct_real mu, const ct_real x[3], ct_real out[3]) {
     ct_real a = CONTACT_FABS(x[0]), b = CONTACT_FABS(x[1]), n = x[2], p[3], pa, pb, s;
+    const int range = ct__proj_range(x, 3);
     mu = ct__mu_cap(mu);
-    if (ct__proj_big(x, 3)) {
-        ct__proj_scaled(ct_project_pyramid, mu, x, out, 3);
+    if (range) {
+        ct__proj_scaled(ct_project_pyramid, mu, x, out, 3, range);
         return;
     }
     if (n >= 0 && a <= mu * n && b <= mu * n) { /* n >= 0: with mu = 0, 0 <= mu n holds for n < 0 */
@@ -3131,16 +3177,26 @@ CT_API void ct_clamp_box_tangent(ct_real mu, const ct_real x[3], ct_real out[3])
     out[2] = n;
 }
 
-/* P^D_K(x) = D^-1/2 P_K_mut(D^1/2 x), mut = mu sqrt(d_t / d_n) (substitute u = D^1/2 y). */
+/* P^D_K(x) = D^-1/2 P_K_mut(D^1/2 x), mut = mu sqrt(d_t / d_n) (substitute u = D^1/2 y). A
+   metric c D gives the same projection, so D is taken as D / d_t: u = (x_T, r x_n), r =
+   sqrt(d_n) / sqrt(d_t), and only the normal is scaled back (the tangent output is then never
+   a product of two tiny factors); when r or r x_n is beyond CT_HUGE, the unnormalized form. */
 CT_API ct_result ct_project_cone_metric(ct_real mu, const ct_real d[3], const ct_real x[3],
                                         ct_real out[3]) {
-    ct_real st, sn, u[3];
+    ct_real st, sn, r, u[3];
     if (!d || !x || !out) return CT_ERROR_INVALID_ARGUMENT;
     if (!(d[0] > 0) || !(d[2] > 0) ||
         CONTACT_FABS(d[0] - d[1]) > 8 * CT_EPS * ct__max(d[0], CONTACT_FABS(d[1])))
         return CT_ERROR_INVALID_VALUE;
     st = CONTACT_SQRT(d[0]);
     sn = CONTACT_SQRT(d[2]);
+    r = sn / st;
+    if (r <= CT_HUGE && CONTACT_FABS(r * x[2]) <= CT_HUGE) {
+        u[0] = x[0]; u[1] = x[1]; u[2] = r * x[2];
+        ct_project_cone(mu / r, u, u);
+        out[0] = u[0]; out[1] = u[1]; out[2] = u[2] / r;
+        return CT_OK;
+    }
     u[0] = st * x[0]; u[1] = st * x[1]; u[2] = sn * x[2];
     ct_project_cone(mu * st / sn, u, u);
     out[0] = u[0] / st; out[1] = u[1] / st; out[2] = u[2] / sn;
@@ -4051,11 +4107,18 @@ CT_API ct_result ct_velocity(const ct_problem *p, const ct_real *lambda, ct_real
 typedef struct ct__common {
     ct_real *lprev; /* n: the previous iterate (stall test, divergence fallback)               */
     ct_real *save;  /* 2n or NULL: the caller's lambda and v, for a method that can refuse G
-                       after writing them (saves = 1; ct__solver_run puts them back)          */
+                       after writing them, or a scaled run (saves = 1, or settings.scale;
+                       ct__solver_run puts them back)                                         */
+    ct_real *sc;    /* settings.scale: n row scales, 2n for the point in the caller's units,
+                       then the scaled g, R (n each) and G (n x n, or 9 per block)          */
 } ct__common;
 CT__PRIVATE void ct__common_layout(ct__arena *a, const ct__dims *d, ct__common *c, int saves) {
     c->lprev = ct__arena_real(a, (size_t)d->n);
-    c->save = saves ? ct__arena_real(a, 2 * (size_t)d->n) : NULL;
+    c->save = saves || d->scale ? ct__arena_real(a, 2 * (size_t)d->n) : NULL;
+    c->sc = NULL;
+    if (d->scale)
+        c->sc = ct__arena_real(a, 5 * (size_t)d->n + (d->form == CT__FORM_SPARSE ? 9 * (size_t)d->nnzb
+                                                                              : (size_t)d->n * (size_t)d->n));
 }
 
 CT__PRIVATE void ct__dims_init(ct__dims *d, int nb, int nu, int nc, int form, long nnzl) {
@@ -4067,6 +4130,18 @@ CT__PRIVATE void ct__dims_init(ct__dims *d, int nb, int nu, int nc, int form, lo
     d->ng = d->c0 + nc;
     d->form = form;
     d->nnzl = nnzl;
+    d->scale = 0;
+    d->nnzb = 0;
+}
+/* the scaled copy's dims (settings.scale; p NULL: a dense G) */
+CT__PRIVATE void ct__dims_scale(ct__dims *d, const ct_problem *p, const ct_settings *s) {
+    d->scale = s->scale && d->n > 0;
+    d->nnzb = 0;
+#ifdef CT__HAS_SPARSE
+    if (d->scale && p && p->Gs && p->Gs->row_ptr && p->Gs->row_ptr[d->ng] > 0) d->nnzb = p->Gs->row_ptr[d->ng];
+#else
+    (void)p;
+#endif
 }
 
 /* >>settings ----------------------------------------------------------------------------- */
@@ -4083,6 +4158,7 @@ CT_API ct_settings ct_default_settings(void) {
     s.check_every = 1;
     s.warm_start = 1;
     s.sym_tol = CT_DEFAULT_SYM_TOL;
+    s.scale = 0;
     s.pgs.omega = CT_DEFAULT_PGS_OMEGA;
     s.pgs.screen = 1;
     s.admm.eta = CT_DEFAULT_ADMM_ETA;
@@ -4175,6 +4251,7 @@ CT__PRIVATE ct_result ct__settings_common(const ct_settings *s, const char **fie
     CT__CHECK(s->tol_change >= 0 && ct__finite(s->tol_change), "tol_change");
     CT__CHECK(s->sym_tol >= 0 && ct__finite(s->sym_tol), "sym_tol");
     CT__CHECK(s->warm_start == 0 || s->warm_start == 1, "warm_start");
+    CT__CHECK(s->scale == 0 || s->scale == 1, "scale");
     CT__CHECK(!s->history || (s->history->capacity >= 0 && (s->history->capacity == 0 || s->history->entries)),
               "history");
     return CT_OK;
@@ -4493,6 +4570,13 @@ typedef struct ct__run {
     int polls;          /* polls since the start (settings.poll_every)                         */
     double t0;          /* clock(user) at the start                                            */
     ct_real *save;      /* 2n or NULL: the caller's lambda and v (ct__common)                   */
+    /* settings.scale: p is the scaled copy ps of the caller's problem p0, lambda~ = S^-1 lambda,
+       v~ = S v; sc the n scales S, us 2n scratch for a point in the caller's units */
+    const ct_problem *p0;
+    const ct_real *sc;
+    ct_real *us;
+    ct_problem ps;
+    ct_sparse sps;
 } ct__run;
 
 /* What a solver object precomputes (ct_solver.cache bits); each is valid until an update
@@ -4591,15 +4675,30 @@ CT__PRIVATE void ct__record(const ct__run *r, ct_real rho, ct_real primal, ct_re
 CT__PRIVATE int ct__met(const ct__run *r, const ct_residuals *res) {
     return ct__stop_met(r->s, res);
 }
+/* The criteria of a point of the run in the caller's units: with settings.scale the run's
+   (lambda~, v~) is mapped back, (S lambda~, S^-1 v~), and scored on the caller's problem */
+CT__PRIVATE void ct__run_criteria(const ct__run *r, const ct_real *lambda, const ct_real *v, ct_flavor flavor,
+                                  ct_residuals *out, int want) {
+    int i;
+    if (!r->sc) {
+        ct__criteria_want(r->p, lambda, v, flavor, out, want);
+        return;
+    }
+    for (i = 0; i < r->n; ++i) {
+        r->us[i] = r->sc[i] * lambda[i];
+        r->us[r->n + i] = v[i] / r->sc[i];
+    }
+    ct__criteria_want(r->p0, r->us, r->us + r->n, flavor, out, want);
+}
 /* passes = 1: the test alone; 2: a point that meets it is completed with the residuals the
    test did not compute (the other CT__WANT_ part, merged: every field as ct_criteria's) */
 CT__PRIVATE int ct__score_as(ct__run *r, const ct_real *lambda, const ct_real *v, int passes) {
     const int want = r->flavor == CT_FLAVOR_SOFT ? CT__WANT_ALL : ct__stop_want(r->s->stop);
     ct_residuals *a = &r->last, b;
-    ct__criteria_want(r->p, lambda, v, r->flavor, a, want);
+    ct__run_criteria(r, lambda, v, r->flavor, a, want);
     r->last_met = ct__met(r, a);
     if (!r->last_met || passes < 2 || want == CT__WANT_ALL) return r->last_met;
-    ct__criteria_want(r->p, lambda, v, r->flavor, &b, CT__WANT_ALL & ~want);
+    ct__run_criteria(r, lambda, v, r->flavor, &b, CT__WANT_ALL & ~want);
     if (want == CT__WANT_NAT) { /* b has primal, dual, comp and absolute */
         b.natmap = a->natmap;
         b.natmap_row = a->natmap_row;
@@ -4903,7 +5002,9 @@ typedef struct ct__gs {
     int kept;       /* 1: v is kept up to date by the updates; 0: each row is read afresh       */
     ct_real best;   /* the best scored measure so far, and the checks since it improved ...     */
     int since;      /* ... (kept v: ten checks without progress switch to rows read afresh)     */
-    ct_real dmax;   /* the screen's scale: max (G + R)_ii; -1: no screen (ct__gs_screen)        */
+    int screen;     /* the model residual's screen is on (ct__gs_screen) ...                    */
+    ct_real updv;   /* ... and its estimate: the sweep's largest update in velocity units,
+                       ||B_i d lambda_i|| per contact, (G + R)_ii |d lambda_i| per row         */
 } ct__gs;
 
 /* The largest eigenvalue of a symmetric 3x3 (row-major): the trigonometric solution of its
@@ -5021,7 +5122,7 @@ CT__PRIVATE void ct__gs_sweep(ct__gs *gs, ct_real *lambda, ct_real *v) {
     const ct__run *r = gs->r;
     const ct_problem *p = r->p;
     const int nb = p->nb, c0 = nb + p->nu;
-    ct_real upd = 0, old[3], vl[3], d[3];
+    ct_real upd = 0, updv = 0, old[3], vl[3], d[3];
     int i;
     for (i = 0; i < c0; ++i) {
         ct_real vi = gs->kept ? v[i] : ct__op_row(&r->op, i, lambda) + p->g[i];
@@ -5032,6 +5133,8 @@ CT__PRIVATE void ct__gs_sweep(ct__gs *gs, ct_real *lambda, ct_real *v) {
         lambda[i] = l;
         if (gs->kept) ct__op_add_cols(&r->op, i, 1, d, v);
         upd = ct__max(upd, CONTACT_FABS(d[0]));
+        if (gs->screen && gs->step[i] > 0)
+            updv = ct__max(updv, CONTACT_FABS(d[0]) * (r->s->pgs.omega / gs->step[i]) / (r->sc ? r->sc[i] : 1));
     }
     for (i = 0; i < p->nc; ++i) {
         int q = c0 + 3 * i;
@@ -5048,8 +5151,14 @@ CT__PRIVATE void ct__gs_sweep(ct__gs *gs, ct_real *lambda, ct_real *v) {
         if (d[0] == 0 && d[1] == 0 && d[2] == 0) continue;
         if (gs->kept) ct__op_add_cols(&r->op, q, 3, d, v);
         upd = ct__max(upd, ct__max(CONTACT_FABS(d[0]), ct__max(CONTACT_FABS(d[1]), CONTACT_FABS(d[2]))));
+        if (gs->screen) {
+            ct_real e[3];
+            ct__m3_mul(gs->blk + 18 * i, d, e); /* in the caller's units: / s_i when scaled */
+            updv = ct__max(updv, CONTACT_SQRT(e[0] * e[0] + e[1] * e[1] + e[2] * e[2]) / (r->sc ? r->sc[q] : 1));
+        }
     }
     gs->upd = upd;
+    gs->updv = updv;
 }
 
 /* f(lambda) = 1/2 lambda^T (G+R) lambda + g^T lambda = 1/2 lambda^T (v + g) */
@@ -5062,9 +5171,8 @@ CT__PRIVATE ct_real ct__objective(const ct_problem *p, const ct_real *lambda, co
 }
 
 /* The Gauss-Seidel family's driver. Stopping: every check_every sweeps the returned point is
-   scored by ct_criteria in the method's flavor; for Preclik's model (NBGS, RAISIM), whose
-   tangential law has no residual form, the last update must also be small (max |d lambda| <=
-   tol_abs, or <= tol_rel ||lambda||_inf with the relative rule), as in [Hwangbo18]. RAISIM_DS_ES
+   scored by ct_criteria in the method's flavor (for Preclik's model, NBGS and RAISIM, the
+   SIGNORINI model residual, screened by ct__gs_screen). RAISIM_DS_ES
    stops when the objective improvement |f_k - f_k-1| / I_total <= es_tol ([Tsounis25] eq. 160),
    I_total = raisim.mass_sum when given, else n^2 / tr(G + R): with G = J M^-1 J^T, tr(G)/n is
    the mean inverse apparent mass of a row, so n / tr(G) is a mass per row and n^2 / tr(G) the
@@ -5092,6 +5200,8 @@ CT__PRIVATE void ct__gs_init(ct__gs *gs, ct__run *r) {
     gs->preclik = m == CT_METHOD_NBGS || m == CT_METHOD_RAISIM || m == CT_METHOD_RAISIM_DS ||
                   m == CT_METHOD_RAISIM_DS_ES;
     gs->slide = m == CT_METHOD_NBGS ? 0 : m == CT_METHOD_RAISIM ? 1 : 2; /* CT__SLIDE_* */
+    gs->screen = 0;
+    gs->updv = 0;
 }
 /* the steps and block inverses, kept by the solver object: what the setup precomputes */
 CT__PRIVATE ct_result ct__gs_prepare(ct__run *r) {
@@ -5106,22 +5216,32 @@ CT__PRIVATE ct_result ct__gs_prepare(ct__run *r) {
 
 /* The Preclik methods' screen (pgs.screen): their check scores the SIGNORINI model residual,
    an exact local solve per contact. At a fixed point the sweep's update vanishes with that
-   residual; dmax upd / alpha (upd the sweep's largest update, alpha its relaxation) estimates
-   it in velocity units, and the check runs when the estimate is within CT__SCREEN of the
-   tolerance (relative: over max(||g||, ||lambda||, ||v||)), on every 10th check whatever it
-   says, and on every check without a screen. Only when to score changes, as ADMM's screen. */
+   residual; updv / alpha (updv the sweep's largest update in velocity units, ||B_i d
+   lambda_i||, alpha its relaxation) estimates it, and the check runs when the estimate is
+   within CT__SCREEN of the tolerance (relative: over max(||g||, ||lambda||, ||v||)), on every
+   10th check whatever it says, and on every check without a screen. Only when to score
+   changes, as ADMM's screen. The estimate is in the caller's units (settings.scale). */
 CT__PRIVATE int ct__gs_screen(const ct__run *r, int k, const ct__gs *gs, const ct_real *lambda,
                               const ct_real *v) {
     const ct_settings *s = r->s;
     ct_residuals e;
-    if (gs->dmax < 0 || (k + 1) % s->check_every != 0 || ((k + 1) / s->check_every) % 10 == 0 ||
+    if (!gs->screen || (k + 1) % s->check_every != 0 || ((k + 1) / s->check_every) % 10 == 0 ||
         !(gs->alpha > 0))
         return 1;
-    e.absolute = gs->dmax * gs->upd / gs->alpha;
+    e.absolute = gs->updv / gs->alpha;
     e.relative = 0;
     if (s->stop != CT_STOP_ABSOLUTE) {
-        const ct_real den = ct__max(ct__norm2_safe(r->p->g, r->n),
-                                    ct__max(ct__norm2_safe(lambda, r->n), ct__norm2_safe(v, r->n)));
+        ct_real den;
+        if (r->sc) { /* the caller's lambda and v */
+            int i;
+            for (i = 0; i < r->n; ++i) {
+                r->us[i] = r->sc[i] * lambda[i];
+                r->us[r->n + i] = v[i] / r->sc[i];
+            }
+            lambda = r->us;
+            v = r->us + r->n;
+        }
+        den = ct__max(ct__norm2_safe(r->p0->g, r->n), ct__max(ct__norm2_safe(lambda, r->n), ct__norm2_safe(v, r->n)));
         e.relative = den > 0 ? e.absolute / den : e.absolute;
     }
     return ct__stop_value(s, &e) <= CT__SCREEN * (s->stop == CT_STOP_RELATIVE ? s->tol_rel
@@ -5147,15 +5267,8 @@ CT__PRIVATE ct_status ct__gs_solve(ct__run *r, ct_real *lambda, ct_real *v) {
     gs.kept = !r->op.asym; /* an asymmetric G's columns are not its rows: read rows afresh */
     gs.best = -1;
     gs.since = 0;
-    gs.dmax = -1;
-    if (r->flavor == CT_FLAVOR_SIGNORINI && s->pgs.screen && !s->history && s->stop != CT_STOP_NONE) {
-        gs.dmax = 0;
-        for (i = 0; i < r->p->nb + r->p->nu; ++i) gs.dmax = ct__max(gs.dmax, ct__op_entry(&r->op, i, i));
-        for (i = 0; i < r->p->nc; ++i) {
-            const ct_real *B = gs.blk + 18 * i;
-            gs.dmax = ct__max(gs.dmax, ct__max(B[0], ct__max(B[4], B[8])));
-        }
-    }
+    gs.screen = r->flavor == CT_FLAVOR_SIGNORINI && s->pgs.screen && !s->history && s->stop != CT_STOP_NONE;
+    gs.updv = 0;
     if (m == CT_METHOD_RAISIM_DS_ES) {
         ct_real tr = 0;
         for (i = 0; i < n; ++i) tr += ct__op_entry(&r->op, i, i);
@@ -5433,7 +5546,7 @@ CT__PRIVATE int ct__admm_screen(const ct__run *r, int k, const ct_real *y, const
         (k + 1) % s->check_every != 0 ||
         ((k + 1) / s->check_every) % 10 == 0)
         return 1;
-    ct__criteria_want(r->p, y, vx, r->flavor, &e, ct__stop_want(s->stop));
+    ct__run_criteria(r, y, vx, r->flavor, &e, ct__stop_want(s->stop));
     return ct__stop_value(s, &e) <= CT__SCREEN * (s->stop == CT_STOP_RELATIVE ? s->tol_rel
                                                   : s->stop == CT_STOP_BOTH ? 1 : s->tol_abs);
 }
@@ -6540,6 +6653,14 @@ CT_API ct_result ct_vjp(const ct_problem *p, const ct_settings *s, ct_workspace 
     }
     if (!ct__all_finite(gb, (size_t)n) || (mubar && !ct__all_finite(mubar, (size_t)p->nc)))
         return CT_ERROR_OUT_OF_RANGE; /* as ct_jvp */
+    if (Gbar || Rbar) { /* gbar lambda^T (and its diagonal) must not overflow either */
+        ct_real gm = 0, lm = 0;
+        for (i = 0; i < n; ++i) {
+            gm = ct__max(gm, CONTACT_FABS(gb[i]));
+            lm = ct__max(lm, CONTACT_FABS(lambda[i]));
+        }
+        if (!ct__finite(gm * lm)) return CT_ERROR_OUT_OF_RANGE;
+    }
     if (gbar) CONTACT_MEMCPY(gbar, gb, (size_t)n * sizeof(ct_real));
     if (Rbar)
         for (i = 0; i < n; ++i) Rbar[i] = gb[i] * lambda[i];
@@ -7124,7 +7245,7 @@ CT__PRIVATE ct_real ct__nsn_error(ct__run *r, const ct_real *lambda, const ct_re
     ct_residuals res;
     *met = ct__score(r, lambda, v);
     if (r->s->stop == CT_STOP_RELATIVE || r->s->stop == CT_STOP_BOTH || r->last_met) return r->last.relative;
-    ct__criteria_want(r->p, lambda, v, CT_FLAVOR_NCP, &res, CT__WANT_NAT);
+    ct__run_criteria(r, lambda, v, CT_FLAVOR_NCP, &res, CT__WANT_NAT);
     return res.relative;
 }
 
@@ -7506,7 +7627,7 @@ CT__PRIVATE ct_status ct__hyb_solve(ct__run *r, ct_real *lambda, ct_real *v) {
         same = changed == 0 ? same + 1 : 0;
         {
             ct_residuals res;
-            ct__criteria_want(p, lambda, v, CT_FLAVOR_NCP, &res, CT__WANT_NAT);
+            ct__run_criteria(r, lambda, v, CT_FLAVOR_NCP, &res, CT__WANT_NAT);
             e = res.relative;
         }
         if (((same >= need && e <= h->switch_tol) || phase_its >= h->admm_phase) && phases < h->max_phases) {
@@ -7590,15 +7711,98 @@ CT_API ct_result ct_settings_validate(const ct_settings *s) {
 #else
 #define CT__SAVES(d) ((d)->id == CT_METHOD_STAGGERED)
 #endif
+/* A power of two within a factor sqrt(2) of x > 0, clamped to [2^-30, 2^30]: a scale that
+   multiplies without rounding */
+CT__PRIVATE ct_real ct__pow2_near(ct_real x) {
+    ct_real p = 1;
+    int k;
+    for (k = 0; k < 30 && x >= 2; ++k) { x /= 2; p *= 2; }
+    for (k = 0; k < 30 && x < (ct_real)0.5; ++k) { x *= 2; p /= 2; }
+    if (x >= (ct_real)1.4142135623730951) p *= 2;
+    else if (x < (ct_real)0.70710678118654752) p /= 2;
+    return p;
+}
+
+/* settings.scale (a scalar penalty or step fits badly blocks whose curvatures differ by the
+   mass ratios): the run solves S (G + R) S lambda~ + S g with S = diag(s), one s per joint
+   row, limit row and contact block, s = a power of two near d^(-1/4), d the mean diagonal of
+   its (G + R) block (1 for a zero block): the scaled diagonal is sqrt(d), the spread of the
+   diagonal halved on a log scale. Full block-Jacobi equilibration (s = d^(-1/2), unit
+   diagonal) was measured too (bench/scale.c, ADMM_NCP at 1e-8): it helped the mass-ratio
+   stacks but lost robot problems (robot families 17 of 36 solved against 24 without), where
+   d^(-1/4) solved more than no scaling on both seeds tried (docs/methods.md). One scale per
+   contact keeps its cone
+   (S K_mu = K_mu), so the scaled problem has the same solutions, lambda = S lambda~,
+   v = S^-1 v~; powers of two make the map exact. The run's stop tests score the point in the
+   caller's units (ct__run_criteria). Built by every run from the caller's arrays (O(n^2)
+   dense, O(blocks) sparse), so a solver object's precomputations stay those of this copy. */
+CT__PRIVATE void ct__scale_build(ct__run *r, ct_real *mem) {
+    const ct_problem *p = r->p0;
+    const int n = r->n, c0 = p->nb + p->nu;
+    ct_real *sc = mem, *sg = mem + 3 * (size_t)n, *sR = sg + n, *sG = sR + n;
+    int i, j;
+    for (i = 0; i < n;) {
+        const int sz = i < c0 ? 1 : 3;
+        ct_real d = 0, s = 1;
+        for (j = 0; j < sz; ++j) d += ct__op_entry(&r->op, i + j, i + j);
+        d /= (ct_real)sz;
+        if (d > CT_MINVAL && ct__finite(d)) s = ct__pow2_near(1 / CONTACT_SQRT(CONTACT_SQRT(d)));
+        for (j = 0; j < sz; ++j) sc[i + j] = s;
+        i += sz;
+    }
+    for (i = 0; i < n; ++i) {
+        sg[i] = sc[i] * p->g[i];
+        sR[i] = p->R ? sc[i] * sc[i] * p->R[i] : 0;
+    }
+    r->ps = *p;
+    r->ps.g = sg;
+    r->ps.R = p->R ? sR : NULL;
+    if (p->G) {
+        for (i = 0; i < n; ++i)
+            for (j = 0; j < n; ++j) sG[(size_t)i * n + j] = sc[i] * p->G[(size_t)i * n + j] * sc[j];
+        r->ps.G = sG;
+    }
+#ifdef CT__HAS_SPARSE
+    else if (p->Gs) {
+        const int ng = p->nb + p->nu + p->nc;
+        int gi, k, a, b;
+        for (gi = 0; gi < ng; ++gi) {
+            const int ri = ct__grp_row(c0, gi);
+            for (k = p->Gs->row_ptr[gi]; k < p->Gs->row_ptr[gi + 1]; ++k) {
+                const int rj = ct__grp_row(c0, p->Gs->col[k]);
+                for (a = 0; a < 3; ++a)
+                    for (b = 0; b < 3; ++b)
+                        sG[9 * (size_t)k + 3 * a + b] = p->Gs->val[9 * (size_t)k + 3 * a + b] *
+                                                        (a < ct__grp_size(c0, gi) ? sc[ri + a] : 1) *
+                                                        (b < ct__grp_size(c0, p->Gs->col[k]) ? sc[rj + b] : 1);
+            }
+        }
+        r->sps = *p->Gs;
+        r->sps.val = sG;
+        r->ps.Gs = &r->sps;
+    }
+#endif
+    r->sc = sc;
+    r->us = sc + n;
+    r->p = &r->ps;
+    {
+        const int asym = r->op.asym;
+        ct__op_init(&r->op, r->p);
+        r->op.asym = asym;
+    }
+}
+
 CT__PRIVATE void ct__run_init(ct__run *r, ct_solver *sv, const ct__method *d) {
     ct__common c;
     CONTACT_MEMSET(r, 0, sizeof(*r));
     r->p = &sv->problem;
+    r->p0 = &sv->problem;
     r->s = &sv->settings;
     r->sv = sv;
     ct__op_init(&r->op, r->p);
     r->op.asym = sv->asym > CT__ASYM_MIN;
     ct__dims_init(&r->dims, r->p->nb, r->p->nu, r->p->nc, ct__form(r->p), sv->nnzl);
+    ct__dims_scale(&r->dims, r->p, r->s);
     r->mem.base = sv->ws.base;
     r->mem.at = 0;
     ct__common_layout(&r->mem, &r->dims, &c, CT__SAVES(d));
@@ -7607,6 +7811,7 @@ CT__PRIVATE void ct__run_init(ct__run *r, ct_solver *sv, const ct__method *d) {
     r->n = r->dims.n;
     r->flavor = d->flavor(r->s);
     r->fail_row = -1;
+    if (c.sc) ct__scale_build(r, c.sc);
 }
 
 /* the bytes of the common arrays and the method's */
@@ -7628,6 +7833,10 @@ CT__PRIVATE ct_result ct__method_checks(const ct_problem *p, const ct_settings *
     *out = d;
     if (!d) return ct__fail(why, CT_ERROR_COMPILED_OUT, "method", -1);
     if (n > 0 && !(d->forms & (1u << ct__form(p)))) return ct__fail(why, CT_ERROR_STORAGE_UNSUPPORTED, "G/Gs/Gop", -1);
+    if (n > 0 && s->scale && ct__form(p) == CT__FORM_OPERATOR) /* scaling copies G's entries */
+        return ct__fail(why, CT_ERROR_STORAGE_UNSUPPORTED, "scale", -1);
+    if (s->scale && d->flavor(s) == CT_FLAVOR_SOFT) /* a soft model's kernel is not scale-free */
+        return ct__fail(why, CT_ERROR_INVALID_SETTINGS, "scale", -1);
     if (d->flavor(s) == CT_FLAVOR_SOFT) {
 #ifdef CT__HAS_SOFT
         ct_result r = ct__soft_validate(p);
@@ -7695,6 +7904,7 @@ CT__PRIVATE ct_result ct__setup(ct_solver *sv, const ct_problem *p, const ct_set
     sv->problem = *p;
     sv->settings = *s;
     ct__dims_init(&dims, p->nb, p->nu, p->nc, ct__form(p), -1);
+    ct__dims_scale(&dims, p, s);
     if (d->analyze && dims.form == CT__FORM_SPARSE && dims.n > 0) dims.nnzl = 0; /* analysed below */
     if (ct__bytes(d, &dims) > sv->ws.size || (dims.n > 0 && !sv->ws.base))
         return ct__fail(why, CT_ERROR_WORKSPACE_TOO_SMALL, "ws", -1);
@@ -7767,6 +7977,10 @@ CT__PRIVATE ct_result ct__solver_run(ct_solver *sv, ct_real *lambda, ct_real *v,
     }
     res = ct__start(s, lambda, n, &why);
     if (res != CT_OK) return ct__info_error(info, res, &why);
+    if (run.sc) { /* the run's start lambda~ = S^-1 lambda (exact: powers of two) */
+        int i;
+        for (i = 0; i < n; ++i) lambda[i] /= run.sc[i];
+    }
 
     info->flavor = run.flavor;
     info->workspace_peak = ct__bytes(d, &run.dims);
@@ -7782,7 +7996,7 @@ CT__PRIVATE ct_result ct__solver_run(ct_solver *sv, ct_real *lambda, ct_real *v,
         st_out = d->solve(&run, lambda, v);
         if (!fresh && (sv->cache & CT__CACHE_ORDER)) run.reused |= CT_REUSED_ORDERING;
         if (run.not_psd) { /* G + R + shift I not PD: G has a negative eigenvalue */
-            if (run.save) { /* lambda and v as they were */
+            if (run.save) { /* lambda and v as they were (a scaled run always saves them) */
                 CONTACT_MEMCPY(lambda, run.save, (size_t)n * sizeof(ct_real));
                 CONTACT_MEMCPY(v, run.save + n, (size_t)n * sizeof(ct_real));
             }
@@ -7792,9 +8006,21 @@ CT__PRIVATE ct_result ct__solver_run(ct_solver *sv, ct_real *lambda, ct_real *v,
         }
     }
     /* Score the returned point with the one criteria function, in both flavors. A solver that
-       returns CONVERGED returns the point its last check scored, v included: reuse that. */
+       returns CONVERGED returns the point its last check scored, v included: reuse that. A
+       scaled run's point is mapped back, lambda = S lambda~, and v is its velocity on the
+       caller's problem. */
+    if (n > 0 && run.sc) {
+        ct__op op0;
+        int i;
+        for (i = 0; i < n; ++i) lambda[i] *= run.sc[i];
+        ct__op_init(&op0, p);
+        ct__op_velocity(&op0, p->g, lambda, v);
+        ct__criteria_want(p, lambda, v, run.flavor, &info->model, CT__WANT_ALL);
+    }
     if (n > 0) {
-        if (st_out == CT_STATUS_CONVERGED && run.last_met) {
+        if (run.sc) {
+            /* scored above */
+        } else if (st_out == CT_STATUS_CONVERGED && run.last_met) {
             info->model = run.last;
         } else {
             /* a fixed budget (CT_STOP_NONE) scores the sweeps' kept velocity: no product */
@@ -7877,6 +8103,7 @@ CT__PRIVATE ct_result ct__size(const ct_problem *p, const ct_settings *s, int nb
     d = ct__method_of(s->method);
     if (!d) return CT_ERROR_COMPILED_OUT;
     ct__dims_init(&dims, nb, nu, nc, p ? ct__form(p) : CT__FORM_DENSE, -1);
+    ct__dims_scale(&dims, p, s);
     if (p && d->analyze && dims.form == CT__FORM_SPARSE && dims.n > 0) {
         r = ct_settings_validate(s);
         if (r != CT_OK) return r;
@@ -8048,6 +8275,7 @@ CT_API ct_result ct_solver_update_settings(ct_solver *sv, const ct_settings *s) 
     r = ct__method_checks(&sv->problem, s, &d, &why);
     if (r != CT_OK) return r;
     ct__dims_init(&dims, sv->problem.nb, sv->problem.nu, sv->problem.nc, ct__form(&sv->problem), sv->nnzl);
+    ct__dims_scale(&dims, &sv->problem, s);
     if (d->analyze && dims.form == CT__FORM_SPARSE && sv->nnzl < 0) return CT_ERROR_NO_SETUP; /* unanalysed */
     { /* a block-sparse analysis belongs to its method family (ADMM's Cholesky pattern is not
          the Newton methods' LU pattern): another one needs a new setup */
@@ -8062,7 +8290,7 @@ CT_API ct_result ct_solver_update_settings(ct_solver *sv, const ct_settings *s) 
     }
     /* what the precomputations depend on: the method (all of them, and the state), omega (the
        Gauss-Seidel steps), power_iters (L); a factorization is kept for its shift */
-    if (s->method != sv->settings.method) {
+    if (s->method != sv->settings.method || s->scale != sv->settings.scale) { /* scale: another G */
         CONTACT_MEMSET(&sv->state, 0, sizeof(sv->state));
         sv->cache &= CT__CACHE_ORDER;
     }
@@ -8083,6 +8311,7 @@ CT__PRIVATE ct_real *ct__solver_dual(const ct_solver *sv) {
         ct__common c;
         ct__admm_mem m;
         ct__dims_init(&dims, sv->problem.nb, sv->problem.nu, sv->problem.nc, ct__form(&sv->problem), sv->nnzl);
+        ct__dims_scale(&dims, &sv->problem, &sv->settings);
         a.base = sv->ws.base;
         a.at = 0;
         ct__common_layout(&a, &dims, &c, 1);

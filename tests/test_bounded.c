@@ -351,6 +351,18 @@ static void test_workspace_formula(int verbose) {
                            ct_method_string(s.method), sizes[k][0], sizes[k][1], sizes[k][2],
                            (unsigned long)CT_WORKSPACE_BOUND(s.method, sizes[k][0], sizes[k][1], sizes[k][2]),
                            (unsigned long)bytes);
+            { /* settings.scale: its extra arrays, bounded by CT_WORKSPACE_SCALE_EXTRA */
+                size_t scaled = 0;
+                const size_t nn = (size_t)(3 * sizes[k][2] + sizes[k][0] + sizes[k][1]);
+                s.scale = 1;
+                CHECK_EQ_INT(ct_workspace_size(sizes[k][0], sizes[k][1], sizes[k][2], &s, &scaled), CT_OK);
+                s.scale = 0;
+                bad += !CHECKF(scaled >= bytes + nn * nn * sizeof(ct_real) &&
+                                   scaled <= CT_WORKSPACE_BOUND(s.method, sizes[k][0], sizes[k][1], sizes[k][2]) +
+                                                 CT_WORKSPACE_SCALE_EXTRA(sizes[k][0], sizes[k][1], sizes[k][2]),
+                               "%s nb %d nu %d nc %d scaled: ct_workspace_size %lu", ct_method_string(s.method),
+                               sizes[k][0], sizes[k][1], sizes[k][2], (unsigned long)scaled);
+            }
         }
     }
     if (verbose)

@@ -141,11 +141,12 @@ static void test_codes(void) {
         int i, j, warm;
         for (i = 0; i < 6; ++i)
             for (j = 0; j < 6; ++j) G2[i * 6 + j] = i == j ? 1 : (i % 3 == j % 3 ? (ct_real)1.5 : 0);
-        for (warm = 0; warm < 2; ++warm) {
+        for (warm = 0; warm < 4; ++warm) { /* 2, 3: with settings.scale */
             int same = 1;
             s = ct_default_settings();
             s.method = ms[m];
-            s.warm_start = warm;
+            s.warm_start = warm & 1;
+            s.scale = warm >> 1;
             for (i = 0; i < 6; ++i) { l2[i] = 7; v2[i] = 9; }
             CHECK_EQ_INT(solve_with(&p2, &s, l2, v2, &info), CT_ERROR_NOT_PSD);
             for (i = 0; i < 6; ++i) same &= l2[i] == 7 && v2[i] == 9;
@@ -375,6 +376,76 @@ static void test_update_vectors(void) {
 /* What fuzzing the secondary entry points found (tests/fuzz/fuzz_api.c): each now a code or a
    finite answer. */
 static void test_fuzz_findings(void) {
+    { /* vectors below sqrt of the smallest normal number (proj_tiny): ||x_T||^2 underflows, and
+         x = (3, 4, 0.1) e-170 (float e-22) read as inside K_0.5, its projection is
+         (0.624, 0.832, 2.08) e-170. Each projection is positively
+         homogeneous: P(x) = P(c x) / c for c a power of two that brings x into range, to the
+         rounding of a subnormal output, for random tiny vectors, subnormals included */
+        const double c = sizeof(ct_real) == 4 ? 1099511627776.0 * 1099511627776.0 : pow(2.0, 600);
+        const double e0 = sizeof(ct_real) == 4 ? 1e-22 : 1e-170;
+        ct_real x[3], xc[3], o[3], oc[3], mu = (ct_real)0.5;
+        int k, i, bad = 0;
+        x[0] = (ct_real)(3 * e0); x[1] = (ct_real)(4 * e0); x[2] = (ct_real)(0.1 * e0);
+        ct_project_cone(mu, x, o);
+        CHECKF(fabs((double)o[2] - 2.08 * e0) < 1e-6 * e0 && fabs((double)o[0] - 0.624 * e0) < 1e-6 * e0,
+               "tiny cone projection (%g, %g, %g)", (double)o[0], (double)o[1], (double)o[2]);
+        th_seed(77);
+        for (k = 0; k < 2000; ++k) {
+            const double e = pow(10.0, th_range(sizeof(ct_real) == 4 ? -44 : -322, sizeof(ct_real) == 4 ? -19 : -151));
+            int f;
+            for (i = 0; i < 3; ++i) x[i] = (ct_real)(th_normal() * e);
+            mu = (ct_real)th_range(0, 2);
+            for (i = 0; i < 3; ++i) xc[i] = (ct_real)((double)x[i] * c);
+            for (f = 0; f < 4; ++f) {
+                if (f == 0) { ct_project_cone(mu, x, o); ct_project_cone(mu, xc, oc); }
+                if (f == 1) { ct_project_dual_cone(mu, x, o); ct_project_dual_cone(mu, xc, oc); }
+                if (f == 2) { ct_project_pyramid(mu, x, o); ct_project_pyramid(mu, xc, oc); }
+                if (f == 3) {
+                    const ct_real r = mu * (ct_real)e;
+                    ct_project_disk(r, x, o);
+                    ct_project_disk((ct_real)((double)r * c), xc, oc);
+                    o[2] = oc[2] = 0;
+                }
+                for (i = 0; i < 3; ++i)
+                    bad += !(fabs((double)o[i] * c - (double)oc[i]) <=
+                             4 * TH_EPS * fabs((double)oc[i]) + (sizeof(ct_real) == 4 ? 1.2e-38 : 2.3e-308) * c);
+            }
+        }
+        CHECKF(bad == 0, "%d tiny projections differ from the scaled ones", bad);
+    }
+    { /* x_T tiny beside a normal x_n (the metric projection's normalized vector, found with d_t =
+         8.6e-114, d_n = 6.2e292): ||x_T||^2 underflowed and x read as inside K_mu; the answer is
+         on the cone's boundary, |out_T| = mu out_n */
+        const double e = sizeof(ct_real) == 4 ? 1e-25 : 1e-170, m = sizeof(ct_real) == 4 ? 1e-30 : 1e-200;
+        ct_real x[3], o[3];
+        double ot;
+        x[0] = (ct_real)e; x[1] = (ct_real)e; x[2] = 1;
+        ct_project_cone((ct_real)m, x, o);
+        ot = hypot((double)o[0], (double)o[1]);
+        CHECKF(ot > 0 && fabs(ot - m * (double)o[2]) <= 1e-5 * m * (double)o[2],
+               "cone projection of a tiny tangent: |out_T| %g, mu out_n %g", ot, m * (double)o[2]);
+    }
+    { /* ct_vjp: a tiny G makes gbar huge and Gbar = gbar lambda^T overflow (found in float with
+         STAGGERED, one joint row): CT_ERROR_OUT_OF_RANGE, never inf under CT_OK */
+        ct_real G[1], g[1] = {(ct_real)1.6}, l[1] = {0}, v[1], lbar[1] = {(ct_real)(sizeof(ct_real) == 4 ? 7e5 : 1e10)}, gbar[1], Gbar[1];
+        ct_problem p = ct_problem_dense(1, 0, 0, G, g, NULL);
+        ct_settings s = ct_default_settings();
+        ct_workspace ws;
+        ct_info info;
+        ct_result r;
+        size_t bytes;
+        void *mem;
+        G[0] = (ct_real)(sizeof(ct_real) == 4 ? 2.3e-29 : 1e-290);
+        s.method = CT_METHOD_STAGGERED;
+        solve_with(&p, &s, l, v, &info);
+        CHECK_EQ_INT(ct_derivatives_size(1, 0, 0, &bytes), CT_OK);
+        mem = malloc(bytes);
+        CHECK_EQ_INT(ct_workspace_init(&ws, mem, bytes), CT_OK);
+        r = ct_vjp(&p, &s, &ws, l, v, lbar, NULL, gbar, Gbar, NULL, NULL, NULL);
+        CHECKF(r == CT_ERROR_OUT_OF_RANGE || (r == CT_OK && isfinite((double)Gbar[0]) && isfinite((double)gbar[0])),
+               "vjp: %s, Gbar %g (lambda %g)", ct_result_string(r), (double)Gbar[0], (double)l[0]);
+        free(mem);
+    }
     { /* an infinite disk radius: no endless rescaling */
         ct_real x[2] = {3, 4}, o[2];
         ct_project_disk((ct_real)INFINITY, x, o);
@@ -496,6 +567,165 @@ static void test_fuzz_findings(void) {
     }
 }
 
+/* settings.scale: block-Jacobi equilibration by powers of two, undone inside the solve.
+   1. The Gauss-Seidel methods PGS_NCP, PGS_CCP, PGS_LCP and NBGS are invariant to a per-block
+      scale: with powers of two their iterates are the same bit for bit (dense and sparse G).
+   2. Every method that accepts it: the returned (lambda, v) is the caller's, v = (G + R)
+      lambda + g, info.model is ct_criteria of it on the given problem, CONVERGED meets the
+      tolerance there.
+   3. On problems whose contact blocks differ by up to 1e4.5 in scale, ADMM_NCP solves every
+      one with scale and fails most without it.
+   4. The codes: scale = 2, an operator G, a soft model; a workspace sized without it. A
+      solver object gives ct_solve's answer bit for bit, also after update_vectors and after
+      update_settings turns scaling on. */
+static void make_ratio_problem(owned_problem *o, int k) {
+    int i, j, n;
+    th_seed(900 + k);
+    random_problem(o, k % 3, k % 2, 3 + 2 * (k % 4), 2 * (3 * (3 + 2 * (k % 4)) + 3) + 3, 0.1, 1.0, k % 2);
+    n = o->n;
+    if (o->R)
+        for (i = 0; i < o->p.nc; ++i) o->R[o->p.nb + o->p.nu + 3 * i + 1] = o->R[o->p.nb + o->p.nu + 3 * i];
+    for (i = 0; i < n; ++i) { /* contact c's rows times 10^(0.75 (c mod 4)), a mass ratio up to 3e4 */
+        const int ci = i < o->p.nb + o->p.nu ? -1 : (i - o->p.nb - o->p.nu) / 3;
+        const double fi = ci < 0 ? 1 : pow(10, 0.75 * (ci % 4));
+        for (j = 0; j < n; ++j) {
+            const int cj = j < o->p.nb + o->p.nu ? -1 : (j - o->p.nb - o->p.nu) / 3;
+            const double fj = cj < 0 ? 1 : pow(10, 0.75 * (cj % 4));
+            o->G[i * n + j] = (ct_real)((double)o->G[i * n + j] * fi * fj);
+        }
+        o->g[i] = (ct_real)((double)o->g[i] * fi);
+        if (o->R) o->R[i] = (ct_real)((double)o->R[i] * fi * fi);
+    }
+}
+
+static void test_scaling(void) {
+    static const ct_method all[] = {CT_METHOD_PGS_NCP, CT_METHOD_PGS_CCP, CT_METHOD_PGS_LCP, CT_METHOD_NBGS,
+                                    CT_METHOD_RAISIM, CT_METHOD_RAISIM_DS, CT_METHOD_ADMM_NCP, CT_METHOD_ADMM_CCP,
+                                    CT_METHOD_STAGGERED, CT_METHOD_NEWTON_NCP, CT_METHOD_PROX_NCP,
+                                    CT_METHOD_HYBRID_NCP};
+    const int nm = (int)(sizeof(all) / sizeof(all[0]));
+    int k, m, sparse, admm_on = 0, admm_off = 0, nk = 8;
+    for (k = 0; k < nk; ++k) {
+        owned_problem o;
+        int nnzb, *rp, *col;
+        ct_real *val, *l0, *l1, *v0, *v1, *v2;
+        ct_sparse S;
+        ct_problem ps;
+        make_ratio_problem(&o, k);
+        ct_sparse_count(o.p.nb, o.p.nu, o.p.nc, o.G, 0, &nnzb);
+        rp = (int *)malloc(sizeof(int) * (size_t)(o.p.nb + o.p.nu + o.p.nc + 1));
+        col = (int *)malloc(sizeof(int) * (size_t)nnzb);
+        val = (ct_real *)malloc(sizeof(ct_real) * 9 * (size_t)nnzb);
+        ct_sparse_from_dense(o.p.nb, o.p.nu, o.p.nc, o.G, 0, rp, col, val);
+        S.row_ptr = rp; S.col = col; S.val = val;
+        ps = o.p; ps.G = NULL; ps.Gs = &S;
+        l0 = (ct_real *)calloc((size_t)o.n, sizeof(ct_real)); l1 = (ct_real *)calloc((size_t)o.n, sizeof(ct_real));
+        v0 = (ct_real *)calloc((size_t)o.n, sizeof(ct_real)); v1 = (ct_real *)calloc((size_t)o.n, sizeof(ct_real));
+        v2 = (ct_real *)calloc((size_t)o.n, sizeof(ct_real));
+        for (m = 0; m < nm; ++m)
+            for (sparse = 0; sparse < 2; ++sparse) {
+                const ct_problem *p = sparse ? &ps : &o.p;
+                ct_settings s = ct_default_settings();
+                ct_info i0, i1;
+                ct_residuals res;
+                ct_result r0, r1;
+                int i, ok = 1;
+                s.method = all[m];
+                s.max_iter = 3000;
+                s.warm_start = 0;
+                r0 = solve_with(p, &s, l0, v0, &i0);
+                s.scale = 1;
+                r1 = solve_with(p, &s, l1, v1, &i1);
+                if (r1 == CT_ERROR_STORAGE_UNSUPPORTED && r0 == r1) continue; /* the method's forms */
+                if (!CHECKF(r0 == CT_OK && r1 == CT_OK, "problem %d %s %s: %d %d", k, ct_method_string(s.method),
+                            sparse ? "sparse" : "dense", (int)r0, (int)r1))
+                    continue;
+                if (all[m] == CT_METHOD_PGS_NCP || all[m] == CT_METHOD_PGS_CCP || all[m] == CT_METHOD_PGS_LCP ||
+                    all[m] == CT_METHOD_NBGS)
+                    CHECKF(memcmp(l0, l1, (size_t)o.n * sizeof(ct_real)) == 0 && i0.iterations == i1.iterations &&
+                               i0.status == i1.status,
+                           "problem %d %s %s: scaling changed a block-invariant method (%d vs %d iterations)", k,
+                           ct_method_string(s.method), sparse ? "sparse" : "dense", i0.iterations, i1.iterations);
+                if (all[m] == CT_METHOD_ADMM_NCP && !sparse) {
+                    admm_off += i0.status == CT_STATUS_CONVERGED;
+                    admm_on += i1.status == CT_STATUS_CONVERGED;
+                }
+                /* the returned point is the caller's and scored on the caller's problem */
+                CHECK_EQ_INT(ct_velocity(p, l1, v2), CT_OK);
+                for (i = 0; i < o.n; ++i) ok &= v2[i] == v1[i];
+                CHECKF(ok, "problem %d %s: v != (G + R) lambda + g", k, ct_method_string(s.method));
+                CHECK_EQ_INT(ct_criteria(p, l1, v1, ct_method_flavor(&s), &res), CT_OK);
+                CHECKF(memcmp(&res, &i1.model, sizeof(res)) == 0, "problem %d %s: info.model is not ct_criteria's",
+                       k, ct_method_string(s.method));
+                if (i1.status == CT_STATUS_CONVERGED)
+                    CHECKF(res.absolute <= s.tol_abs, "problem %d %s: CONVERGED at %g", k,
+                           ct_method_string(s.method), (double)res.absolute);
+            }
+        free(l0); free(l1); free(v0); free(v1); free(v2); free(rp); free(col); free(val);
+        op_free(&o);
+    }
+    printf("  scale: ADMM_NCP converged on %d of %d ratio problems with scaling, %d without\n", admm_on, nk,
+           admm_off);
+    CHECKF(admm_on == nk && admm_on >= admm_off, "ADMM_NCP with scaling: %d of %d", admm_on, nk);
+    { /* the codes, the workspace, the solver object */
+        owned_problem o;
+        ct_settings s = ct_default_settings();
+        ct_info info;
+        ct_workspace ws;
+        ct_solver sv;
+        ct_real *l, *v, *l2, *v2;
+        size_t b0, b1;
+        int i, same = 1;
+        make_ratio_problem(&o, 3);
+        l = (ct_real *)calloc((size_t)o.n, sizeof(ct_real)); v = (ct_real *)calloc((size_t)o.n, sizeof(ct_real));
+        l2 = (ct_real *)calloc((size_t)o.n, sizeof(ct_real)); v2 = (ct_real *)calloc((size_t)o.n, sizeof(ct_real));
+        s.scale = 2;
+        CHECK_EQ_INT(solve_with(&o.p, &s, l, v, &info), CT_ERROR_INVALID_SETTINGS);
+        CHECK(info.error_field && strcmp(info.error_field, "scale") == 0);
+        s.scale = 1;
+        s.method = CT_METHOD_NEWTON_SOFT;
+        CHECK_EQ_INT(solve_with(&o.p, &s, l, v, &info), CT_ERROR_INVALID_SETTINGS);
+        CHECK(info.error_field && strcmp(info.error_field, "scale") == 0);
+        s.method = CT_METHOD_ADMM_NCP;
+        s.scale = 0;
+        CHECK_EQ_INT(ct_workspace_size_problem(&o.p, &s, &b0), CT_OK);
+        s.scale = 1;
+        CHECK_EQ_INT(ct_workspace_size_problem(&o.p, &s, &b1), CT_OK);
+        CHECK(b1 >= b0 + (size_t)o.n * (size_t)o.n * sizeof(ct_real));
+        {
+            void *mem = malloc(b1);
+            CHECK_EQ_INT(ct_workspace_init(&ws, mem, b0), CT_OK);
+            for (i = 0; i < o.n; ++i) l[i] = 3;
+            CHECK_EQ_INT(ct_solve(&o.p, &s, &ws, l, v, &info), CT_ERROR_WORKSPACE_TOO_SMALL);
+            for (i = 0; i < o.n; ++i) same &= l[i] == 3;
+            CHECK(same);
+            free(mem);
+        }
+        /* the solver object: ct_solve's answers bit for bit, before and after new g */
+        s.warm_start = 0;
+        CHECK_EQ_INT(ct_solver_alloc(&sv, &o.p, &s, NULL), CT_OK);
+        CHECK_EQ_INT(ct_solver_setup(&sv, &o.p, &s, NULL), CT_OK);
+        CHECK_EQ_INT(ct_solver_solve(&sv, l, v, &info), CT_OK);
+        CHECK_EQ_INT(solve_with(&o.p, &s, l2, v2, &info), CT_OK);
+        CHECK(memcmp(l, l2, (size_t)o.n * sizeof(ct_real)) == 0 && memcmp(v, v2, (size_t)o.n * sizeof(ct_real)) == 0);
+        for (i = 0; i < o.n; ++i) o.g[i] = (ct_real)(0.5 * (double)o.g[i] - 0.1);
+        CHECK_EQ_INT(ct_solver_update_vectors(&sv, o.g, o.mu), CT_OK);
+        CHECK_EQ_INT(ct_solver_solve(&sv, l, v, &info), CT_OK);
+        CHECK_EQ_INT(solve_with(&o.p, &s, l2, v2, &info), CT_OK);
+        CHECK(info.status == CT_STATUS_CONVERGED);
+        CHECK(memcmp(l, l2, (size_t)o.n * sizeof(ct_real)) == 0 && memcmp(v, v2, (size_t)o.n * sizeof(ct_real)) == 0);
+        s.scale = 0; /* off, then on again through update_settings */
+        CHECK_EQ_INT(ct_solver_update_settings(&sv, &s), CT_OK);
+        s.scale = 1;
+        CHECK_EQ_INT(ct_solver_update_settings(&sv, &s), CT_OK);
+        CHECK_EQ_INT(ct_solver_solve(&sv, l, v, &info), CT_OK);
+        CHECK(memcmp(l, l2, (size_t)o.n * sizeof(ct_real)) == 0);
+        ct_solver_free(&sv);
+        free(l); free(v); free(l2); free(v2);
+        op_free(&o);
+    }
+}
+
 int main(void) {
     test_sizes();
     test_overflow();
@@ -506,5 +736,6 @@ int main(void) {
     test_asymmetric();
     test_update_vectors();
     test_fuzz_findings();
+    test_scaling();
     return th_summary();
 }

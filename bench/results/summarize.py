@@ -184,6 +184,14 @@ BENCHES = [
      "(tests/fuzz/findings/api/README.md). FUZZ_API_SKIP lists the contracts already known "
      "broken, which the run does not report.",
      "make fuzz-api FUZZ_TIME=seconds", "fuzz"),
+    ("scale", "settings.scale on and off",
+     "Every rigid method on the mass-ratio stacks (heavy_top, light_top, alternating: ratios "
+     "10^U(2,6)), the ill-conditioned families (cond(G + R) = 1e8 + 1) and the robot families "
+     "(gen, max, limits) of bench/families.h, cold, relative error 1e-8 on the given problem, "
+     "max_iter 2000, with scale = 0 and 1 (interleaved, fastest of 3 solves): problems solved by "
+     "each, solved by one only, and over those both solved the median ratios on / off of time "
+     "and iterations. The seed column is the generator's.",
+     "make bench-scale", "scale"),
     ("code-size", "Code size of an embedded build",
      "Text bytes of tests/embedded/embedded.c (float, no malloc, no stdio, freestanding) per "
      "section group of contact.h and per method (common + the method's groups), for the host "

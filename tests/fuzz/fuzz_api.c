@@ -482,7 +482,7 @@ static void fz_op_project(fz_reader *r) {
     /* inputs above CT_HUGE are projected scaled by 2^-600 (float 2^-100), which may flush
        their tiny components: the identity only within the input range */
     if (fz_all_in_range(x, 3) && mu >= 0 && mu <= 100 && x[2] > 0 &&
-        sqrt((double)x[0] * x[0] + (double)x[1] * x[1]) <= (double)mu * x[2] * (1 - 1e-3))
+        hypot((double)x[0], (double)x[1]) <= (double)mu * x[2] * (1 - 1e-3)) /* hypot: no underflow */
         FZ_EXPECT("proj_range", fz_same(out, x, sizeof(out))); /* the identity inside */
 
     ct_project_dual_cone(mu, x, out);
