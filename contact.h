@@ -353,6 +353,7 @@ typedef double ct_real;
 #define ct_derivatives_size CT__PREC(ct_derivatives_size)
 #define ct_inverse_dynamics CT__PREC(ct_inverse_dynamics)
 #define ct_compliance_mujoco CT__PREC(ct_compliance_mujoco)
+#define ct_compliance_mujoco_approx CT__PREC(ct_compliance_mujoco_approx)
 #define ct_compliance_sap CT__PREC(ct_compliance_sap)
 #define ct_compliance_contactbench CT__PREC(ct_compliance_contactbench)
 #define ct_compliance_spring_damper CT__PREC(ct_compliance_spring_damper)
@@ -1146,6 +1147,15 @@ CT_API ct_result ct_compliance_mujoco(const ct_problem *p, int row0, int rows,
                                       const ct_real solref[2], const ct_real solimp[5],
                                       ct_real dt, const ct_real *pos, const ct_real *vel,
                                       int tangent_ref, ct_real *R, ct_real *vref);
+/* The same with MuJoCo's diagonal approximation in place of G's diagonal: R_j = (1 - d_j)/d_j
+   diag[jn] (diag: n entries, > 0 and finite on the rows named; MuJoCo's efc_diagApprox, the
+   bodies' inverse weights, which MuJoCo uses so as not to form G's diagonal); G is not read
+   (p may have no G). */
+CT_API ct_result ct_compliance_mujoco_approx(const ct_problem *p, int row0, int rows,
+                                             const ct_real solref[2], const ct_real solimp[5],
+                                             ct_real dt, const ct_real *pos, const ct_real *vel,
+                                             int tangent_ref, const ct_real *diag, ct_real *R,
+                                             ct_real *vref);
 /* Drake SAP ([Castro22]; [Castro23] Sec. V-A) on contacts [c0, c0 + count): w = ||G_ii||_F / 3,
    R_n = max(beta^2 w / (4 pi^2), 1 / (dt k (dt + tau_d))), R_t = sigma w, and
    vref_n = phi0 / (dt + tau_d) (phi0: nc signed distances at the start of the step, NULL:
@@ -6828,20 +6838,34 @@ CT__PRIVATE ct_result ct__compliance_out(const ct_real *R, const ct_real *vref, 
     return CT_OK;
 }
 
-CT_API ct_result ct_compliance_mujoco(const ct_problem *p, int row0, int rows,
-                                      const ct_real solref[2], const ct_real solimp[5],
-                                      ct_real dt, const ct_real *pos, const ct_real *vel,
-                                      int tangent_ref, ct_real *R, ct_real *vref) {
+/* ct_compliance_mujoco's body; diag NULL: G's diagonal */
+CT__PRIVATE ct_result ct__compliance_mujoco(const ct_problem *p, int row0, int rows, const ct_real solref[2],
+                                            const ct_real solimp[5], ct_real dt, const ct_real *pos,
+                                            const ct_real *vel, int tangent_ref, const ct_real *diag, ct_real *R,
+                                            ct_real *vref) {
     const ct_real minimp = (ct_real)1e-4, maximp = (ct_real)0.9999; /* MuJoCo's clamps */
     ct_real dmin, dmax, width, mid, power, b, kk;
     ct_result res;
     int j, n, c0;
     ct__op op;
-    res = ct__compliance_args(p, row0, rows, p ? p->nb + p->nu + 3 * p->nc : 0, R);
-    if (res != CT_OK) return res;
+    if (diag) { /* G is not read: the size checks of the helpers without it */
+        if (!p || !R) return CT_ERROR_INVALID_ARGUMENT;
+        if (!ct__sizes_ok(p->nb, p->nu, p->nc)) return CT_ERROR_INVALID_SIZE;
+        if (row0 < 0 || rows < 0 || row0 > p->nb + p->nu + 3 * p->nc - rows) return CT_ERROR_INVALID_SIZE;
+    } else {
+        res = ct__compliance_args(p, row0, rows, p ? p->nb + p->nu + 3 * p->nc : 0, R);
+        if (res != CT_OK) return res;
+    }
     if (!solref || !solimp) return CT_ERROR_INVALID_ARGUMENT;
     n = p->nb + p->nu + 3 * p->nc;
     c0 = p->nb + p->nu;
+    if (diag) {
+        if (!ct__all_finite(diag, (size_t)n)) return CT_ERROR_NON_FINITE;
+        for (j = row0; j < row0 + rows; ++j) {
+            const int jn = j >= c0 ? j - (j - c0) % 3 + 2 : j;
+            if (!(diag[jn] > 0) || diag[jn] > CT_HUGE) return CT_ERROR_INVALID_VALUE;
+        }
+    }
     if (!ct__all_finite(solref, 2) || !ct__all_finite(solimp, 5) || !ct__finite(dt) ||
         (pos && !ct__all_finite(pos, (size_t)n)) || (vel && !ct__all_finite(vel, (size_t)n)))
         return CT_ERROR_NON_FINITE;
@@ -6864,7 +6888,7 @@ CT_API ct_result ct_compliance_mujoco(const ct_problem *p, int row0, int rows,
     } else {
         return CT_ERROR_INVALID_VALUE;
     }
-    ct__op_init(&op, p);
+    if (!diag) ct__op_init(&op, p);
     for (j = row0; j < row0 + rows; ++j) {
         /* a contact's three rows take the impedance of its distance (the normal row's pos) */
         int is_contact = j >= c0, normal = is_contact && (j - c0) % 3 == 2;
@@ -6887,7 +6911,7 @@ CT_API ct_result ct_compliance_mujoco(const ct_problem *p, int row0, int rows,
         }
         /* elliptic cones (MuJoCo's R_friction = R_normal / impratio, impratio = 1): a contact's
            three rows take its normal row's R, so the tangents are isotropic */
-        R[j] = (1 - d) / d * ct__op_g(&op, jn, jn);
+        R[j] = (1 - d) / d * (diag ? diag[jn] : ct__op_g(&op, jn, jn));
         if (vref) {
             ct_real rj = is_contact && !normal ? 0 : r; /* the position term acts on the normal */
             vref[j] = dt * (b * (vel ? vel[j] : 0) + kk * d * rj);
@@ -6895,6 +6919,18 @@ CT_API ct_result ct_compliance_mujoco(const ct_problem *p, int row0, int rows,
         }
     }
     return ct__compliance_out(R + row0, vref ? vref + row0 : NULL, rows);
+}
+CT_API ct_result ct_compliance_mujoco(const ct_problem *p, int row0, int rows, const ct_real solref[2],
+                                      const ct_real solimp[5], ct_real dt, const ct_real *pos, const ct_real *vel,
+                                      int tangent_ref, ct_real *R, ct_real *vref) {
+    return ct__compliance_mujoco(p, row0, rows, solref, solimp, dt, pos, vel, tangent_ref, NULL, R, vref);
+}
+CT_API ct_result ct_compliance_mujoco_approx(const ct_problem *p, int row0, int rows, const ct_real solref[2],
+                                             const ct_real solimp[5], ct_real dt, const ct_real *pos,
+                                             const ct_real *vel, int tangent_ref, const ct_real *diag, ct_real *R,
+                                             ct_real *vref) {
+    if (!diag) return CT_ERROR_INVALID_ARGUMENT;
+    return ct__compliance_mujoco(p, row0, rows, solref, solimp, dt, pos, vel, tangent_ref, diag, R, vref);
 }
 
 CT_API ct_result ct_compliance_sap(const ct_problem *p, int c0, int count, ct_real dt, ct_real k,

@@ -111,6 +111,43 @@ static void ct_form(snap *sn) {
     }
 }
 
+/* MuJoCo's R on the contact rows reproduced by ct_compliance_mujoco_approx from each contact's
+   solref, solimp, distance (efc_pos - efc_margin) and efc_diagApprox, and by
+   ct_compliance_mujoco from G's exact diagonal: the largest relative differences to efc_R
+   (tangents: their mean, as ct_form) go to stderr, one line per snapshot */
+static void r_check(snap *sn) {
+    const int n = sn->n, c0 = sn->nb + sn->nu;
+    double *diag = (double *)calloc((size_t)n, sizeof(double)), *pos = (double *)calloc((size_t)n, sizeof(double));
+    double *Ra = (double *)calloc((size_t)n, sizeof(double)), *Re = (double *)calloc((size_t)n, sizeof(double));
+    double worst_a = 0, worst_e = 0;
+    int i, j;
+    for (i = 0; i < n; ++i) {
+        const int e = sn->perm[i];
+        diag[i] = sn->d->efc_diagApprox[e];
+        pos[i] = sn->d->efc_pos[e] - sn->d->efc_margin[e];
+    }
+    for (i = 0; i < sn->nc; ++i) {
+        const int r0 = c0 + 3 * i;
+        const mjContact *con = &sn->d->contact[sn->d->efc_id[sn->perm[r0 + 2]]];
+        if (ct_compliance_mujoco_approx(&sn->p, r0, 3, con->solref, con->solimp, sn->m->opt.timestep, pos, NULL, 0,
+                                        diag, Ra, NULL) != CT_OK ||
+            ct_compliance_mujoco(&sn->p, r0, 3, con->solref, con->solimp, sn->m->opt.timestep, pos, NULL, 0, Re,
+                                 NULL) != CT_OK) {
+            worst_a = worst_e = -1;
+            break;
+        }
+        for (j = 0; j < 3; ++j) {
+            const double want = sn->R[r0 + j];
+            worst_a = fmax(worst_a, fabs(Ra[r0 + j] - want) / want);
+            worst_e = fmax(worst_e, fabs(Re[r0 + j] / want));
+        }
+    }
+    if (sn->nc > 0)
+        fprintf(stderr, "peers_mujoco: R check, %d contacts: diagonal approximation max rel. diff %.2g; exact diagonal max R / efc_R %.3g\n",
+                sn->nc, worst_a, worst_e);
+    free(diag); free(pos); free(Ra); free(Re);
+}
+
 /* the same G from the dense M by contact.h's helper (J rows already in contact.h order) */
 static void ct_form_dense(snap *sn) {
     mj_fullM(sn->m, sn->Mfull, sn->d->qM);
@@ -245,6 +282,7 @@ static int snap_setup(snap *sn, mjModel *m, mjData *d, int max_iter) {
     ct_form(sn);
     sn->p = ct_problem_dense(sn->nb, sn->nu, sn->nc, sn->G, sn->g, sn->mu);
     sn->p.R = sn->R;
+    r_check(sn);
     sn->s = ct_default_settings();
     sn->s.method = CT_METHOD_NEWTON_SOFT;
     sn->s.stop = CT_STOP_RELATIVE;

@@ -335,6 +335,30 @@ static void test_compliance_helpers(void) {
         CHECK_NEAR(R[5], (1 - 0.95) / 0.95 * 6, 1e-5);
         CHECK_EQ_INT(ct_compliance_mujoco(&p, 0, 3, solref, solimp, (ct_real)dt, pos, vel, 1, R, vref), CT_OK);
         CHECK_NEAR(vref[0], dt * b * 0.1, 1e-6); /* MuJoCo's tangential damping */
+        { /* MuJoCo's diagonal approximation in place of G's diagonal: R_j = (1 - d)/d diag[jn],
+             the same vref, G not read */
+            ct_real diag[12], R2[12], v2[12];
+            ct_problem q = p;
+            for (i = 0; i < 12; ++i) diag[i] = (ct_real)(0.5 + 0.25 * i);
+            q.G = NULL;
+            CHECK_EQ_INT(ct_compliance_mujoco_approx(&q, 0, 6, solref, solimp, (ct_real)dt, pos, vel, 0, diag, R2, v2),
+                         CT_OK);
+            CHECK_NEAR(R2[2], (1 - d) / d * 1.0, 1e-5);
+            CHECK_NEAR(R2[0], R2[2], 0);
+            CHECK_NEAR(R2[5], (1 - 0.95) / 0.95 * 1.75, 1e-5);
+            CHECK_EQ_INT(ct_compliance_mujoco(&p, 0, 6, solref, solimp, (ct_real)dt, pos, vel, 0, R, vref), CT_OK);
+            for (i = 0; i < 6; ++i) CHECK_NEAR(v2[i], vref[i], 0);
+            diag[5] = 0;
+            CHECK_EQ_INT(ct_compliance_mujoco_approx(&q, 0, 6, solref, solimp, (ct_real)dt, pos, vel, 0, diag, R2, v2),
+                         CT_ERROR_INVALID_VALUE);
+            diag[5] = (ct_real)NAN;
+            CHECK_EQ_INT(ct_compliance_mujoco_approx(&q, 0, 6, solref, solimp, (ct_real)dt, pos, vel, 0, diag, R2, v2),
+                         CT_ERROR_NON_FINITE);
+            CHECK_EQ_INT(ct_compliance_mujoco_approx(&q, 0, 6, solref, solimp, (ct_real)dt, pos, vel, 0, NULL, R2, v2),
+                         CT_ERROR_INVALID_ARGUMENT);
+            CHECK_EQ_INT(ct_compliance_mujoco_approx(&q, 4, 3, solref, solimp, (ct_real)dt, pos, vel, 0, diag, R2, v2),
+                         CT_ERROR_INVALID_SIZE);
+        }
         /* errors */
         CHECK_EQ_INT(ct_compliance_mujoco(&p, 4, 3, solref, solimp, (ct_real)dt, pos, vel, 0, R, vref),
                      CT_ERROR_INVALID_SIZE);
