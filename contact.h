@@ -778,9 +778,10 @@ typedef struct ct_settings {
                               asymmetry; default 1e-2                                          */
     int scale;             /* 1: solve the problem equilibrated by one power-of-two scale per
                               contact block and per joint or limit row, d^(-1/4) for a block of
-                              mean diagonal d (the friction cones kept), undone inside the solve; stop tests and ct_info are on
-                              the given problem; dense or block-sparse G, not the SOFT flavor;
-                              costs a scaled copy of G in the workspace; default 0            */
+                              mean diagonal d (the friction cones kept), undone inside the
+                              solve; stop tests and ct_info are on the given problem; dense or
+                              block-sparse G, not the SOFT flavor; costs a scaled copy of G in
+                              the workspace; default 0                                         */
     ct_pgs_settings pgs;
     ct_admm_settings admm;
     ct_raisim_settings raisim;
