@@ -3117,12 +3117,13 @@ CT__PRIVATE void ct__disk(ct_real r, const ct_real x[2], ct_real out[2]) {
     }
 }
 CT_API void ct_project_disk(ct_real r, const ct_real x[2], ct_real out[2]) {
-    /* P_disk(c r)(c x) = c P_disk(r)(x): huge finite input is projected scaled down, tiny input
-       (both entries below CT__PROJ_TINY) scaled up, once (an infinite radius or entry is not
-       scaled: the core handles it, no recursion; a radius that overflows scaled up is
-       infinite, and x is then inside, as it was) */
+    /* P_disk(c r)(c x) = c P_disk(r)(x): huge finite x is projected scaled down, tiny x (both
+       entries below CT__PROJ_TINY) scaled up, once (an infinite radius or entry is not scaled:
+       the core handles it, no recursion; a radius that overflows scaled up is infinite, and x
+       is then inside, as it was). A huge radius alone needs no scaling: x in range is inside
+       (scaling it down would flush a tiny x to 0) */
     const int range = ct__proj_range(x, 2);
-    if ((range > 0 || CONTACT_FABS(r) > CT_HUGE) && ct__finite(x[0]) && ct__finite(x[1]) && ct__finite(r)) {
+    if (range > 0 && ct__finite(x[0]) && ct__finite(x[1]) && ct__finite(r)) {
         ct_real y[2];
         y[0] = x[0] * CT__PROJ_SCALE;
         y[1] = x[1] * CT__PROJ_SCALE;
@@ -3191,18 +3192,31 @@ CT_API void ct_clamp_box_tangent(ct_real mu, const ct_real x[3], ct_real out[3])
 /* P^D_K(x) = D^-1/2 P_K_mut(D^1/2 x), mut = mu sqrt(d_t / d_n) (substitute u = D^1/2 y). A
    metric c D gives the same projection, so D is taken as D / d_t: u = (x_T, r x_n), r =
    sqrt(d_n) / sqrt(d_t), and only the normal is scaled back (the tangent output is then never
-   a product of two tiny factors); when r or r x_n is beyond CT_HUGE, the unnormalized form. */
+   a product of two tiny factors); when r is beyond CT_HUGE, the unnormalized form. x itself
+   is first brought into range (above CT_HUGE or all below CT__PROJ_TINY: projected scaled by
+   a power of two, as ct_project_cone), so that r x_n and D^1/2 x stay finite. */
 CT_API ct_result ct_project_cone_metric(ct_real mu, const ct_real d[3], const ct_real x[3],
                                         ct_real out[3]) {
     ct_real st, sn, r, u[3];
+    int range;
     if (!d || !x || !out) return CT_ERROR_INVALID_ARGUMENT;
     if (!(d[0] > 0) || !(d[2] > 0) ||
         CONTACT_FABS(d[0] - d[1]) > 8 * CT_EPS * ct__max(d[0], CONTACT_FABS(d[1])))
         return CT_ERROR_INVALID_VALUE;
+    range = ct__proj_range(x, 3);
+    if (range) {
+        ct_real y[3];
+        int i;
+        ct_result res;
+        for (i = 0; i < 3; ++i) y[i] = range > 0 ? x[i] * CT__PROJ_SCALE : x[i] / CT__PROJ_SCALE;
+        res = ct_project_cone_metric(mu, d, y, out);
+        for (i = 0; i < 3; ++i) out[i] = range > 0 ? out[i] / CT__PROJ_SCALE : out[i] * CT__PROJ_SCALE;
+        return res;
+    }
     st = CONTACT_SQRT(d[0]);
     sn = CONTACT_SQRT(d[2]);
     r = sn / st;
-    if (r <= CT_HUGE && CONTACT_FABS(r * x[2]) <= CT_HUGE) {
+    if (r <= CT_HUGE) {
         u[0] = x[0]; u[1] = x[1]; u[2] = r * x[2];
         ct_project_cone(mu / r, u, u);
         out[0] = u[0]; out[1] = u[1]; out[2] = u[2] / r;

@@ -446,6 +446,23 @@ static void test_fuzz_findings(void) {
                "vjp: %s, Gbar %g (lambda %g)", ct_result_string(r), (double)Gbar[0], (double)l[0]);
         free(mem);
     }
+    { /* a radius beyond CT_HUGE with a tiny x: x was scaled down with the radius and flushed to
+         0; x is inside and comes back unchanged */
+        ct_real x[2], o[2];
+        x[0] = 0;
+        x[1] = (ct_real)(sizeof(ct_real) == 4 ? -1e-22 : -1e-170);
+        ct_project_disk((ct_real)(sizeof(ct_real) == 4 ? 2e30 : 1e200), x, o);
+        CHECK(o[0] == x[0] && o[1] == x[1]);
+    }
+    { /* the metric projection with mu, d and x beyond CT_HUGE: D^1/2 x overflowed (NaN out);
+         x is now brought into range first: finite, in the cone */
+        const ct_real big = (ct_real)(sizeof(ct_real) == 4 ? 7.7e26 : 1e200);
+        ct_real d[3], x[3], o[3];
+        d[0] = d[1] = d[2] = big;
+        x[0] = x[1] = x[2] = big;
+        CHECK_EQ_INT(ct_project_cone_metric(big, d, x, o), CT_OK);
+        CHECK(finite3(o) && o[2] > 0);
+    }
     { /* an infinite disk radius: no endless rescaling */
         ct_real x[2] = {3, 4}, o[2];
         ct_project_disk((ct_real)INFINITY, x, o);
