@@ -7,11 +7,11 @@
 #                        fclib_test.sh, cross_compile.sh and python_test.sh (the Python
 #                        package installed in a fresh venv, then its pytest suite) when they
 #                        exist. contact.h's implementation is compiled once per configuration
-#                        (tests/impl.c) and linked into the programs (TESTS_STANDALONE: those
-#                        that still define it themselves). Builds, runs and scripts are jobs
-#                        of one make -j$(JOBS) (default: the number of processors; JOBS=1 for
-#                        one at a time); each one's output is printed in one piece when it
-#                        ends and kept in build/logs/ (all in a fixed order in
+#                        (tests/impl.c) and linked into every test program of that
+#                        configuration. Builds, runs and scripts are jobs of one make
+#                        -j$(JOBS) (default: the number of processors; JOBS=1 for one at a
+#                        time), the longest first; each one's output is printed in one piece
+#                        when it ends and kept in build/logs/ (all in a fixed order in
 #                        build/test.log). Then the wall time of each group (build and run per
 #                        configuration, each script), and last the total "N passed, M failed";
 #                        the exit status is non-zero if any check failed. A subset:
@@ -72,9 +72,9 @@ CONFIG_TESTS_san-double    = $(TESTS) world scenes
 CONFIG_TESTS_san-float     = $(TESTS)
 CONFIG_TESTS_native-double = $(NATIVE_TESTS)
 CONFIG_TESTS_native-float  = $(NATIVE_TESTS)
-# Tests that define CONTACT_IMPLEMENTATION themselves and are compiled as one translation unit:
-# test_validate, whose counting allocator is a compile-time hook (CONTACT_MALLOC/CONTACT_FREE).
-TESTS_STANDALONE = validate
+# Tests that define CONTACT_IMPLEMENTATION themselves and are compiled as one translation unit
+# (none: test_validate's counting allocator replaces tests/impl.c's weak ct_test_malloc/free)
+TESTS_STANDALONE =
 
 WORLD_DEPS = examples/world/world.h examples/world/scenarios.h examples/world/svgplot.h examples/world/scenes.h
 TEST_DEPS  = contact.h tests/harness.h tests/problems.h bench/families.h
@@ -145,8 +145,10 @@ all: tests
 
 tests: $(TEST_BINS)
 
-# the standalone sanitizer builds are the longest compiles: listed first, they start first
-test-jobs: $(EXTRA_RUNS) $(filter $(foreach t,$(TESTS_STANDALONE),run/san-%/test_$(t)),$(TEST_RUNS)) \
+# The longest jobs first, so that no long one starts last: the scripts, then the sanitizer and
+# -march=native implementation objects (the slowest compiles, each needed by every program of
+# its configuration), then the programs, configuration by configuration.
+test-jobs: $(EXTRA_RUNS) $(foreach c,$(filter san-% native-%,$(CONFIGS)),$(BUILD)/tests/$(c)/impl.o) \
            $(TEST_RUNS)
 
 $(TEST_RUNS): run/%: $(BUILD)/tests/%
