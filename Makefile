@@ -45,7 +45,9 @@
 
 CFLAGS   = -std=c99 -O2 -Wall -Wextra -Wpedantic -Werror
 LDLIBS   = -lm
-SANFLAGS = -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g
+# -g1: the line tables a sanitizer report needs (file:line in every frame), without the full
+# debug information of -g, which costs a sixth of these builds' compile time
+SANFLAGS = -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g1
 BUILD    = build
 
 # Test configurations: the implementation is compiled once per configuration (tests/impl.c into
