@@ -8,13 +8,15 @@
 #                        package installed in a fresh venv, then its pytest suite) when they
 #                        exist. contact.h's implementation is compiled once per configuration
 #                        (tests/impl.c) and linked into every test program of that
-#                        configuration. Builds, runs and scripts are jobs of one make
-#                        -j$(JOBS) (default: the number of processors; JOBS=1 for one at a
-#                        time), the longest first; each one's output is printed in one piece
-#                        when it ends and kept in build/logs/ (all in a fixed order in
-#                        build/test.log). Then the wall time of each group (build and run per
-#                        configuration, each script), and last the total "N passed, M failed";
-#                        the exit status is non-zero if any check failed. A subset:
+#                        configuration; determinism.sh, python_test.sh and lapack_test.sh
+#                        reuse the double and float builds instead of compiling them again.
+#                        Builds, runs and scripts are jobs of one make -j$(JOBS) (default: the
+#                        number of processors; JOBS=1 for one at a time), the longest first;
+#                        each one's output is printed in one piece when it ends and kept in
+#                        build/logs/ (all in a fixed order in build/test.log). Then the wall
+#                        time of each group (build and run per configuration, each script),
+#                        and last the total "N passed, M failed"; the exit status is non-zero
+#                        if any check failed. A subset:
 #                        make test CONFIGS="double san-double" EXTRA_TESTS=
 #   make demo            build and run the world showcase (examples/world: every scenario, one
 #                        line each with the expected behaviour, the measured value and PASS or
@@ -48,13 +50,17 @@ LDLIBS   = -lm
 # -g1: the line tables a sanitizer report needs (file:line in every frame), without the full
 # debug information of -g, which costs a sixth of these builds' compile time
 SANFLAGS = -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g1
+# no contraction into fused multiply-adds and no fast math: GCC's default under -std=c99, not
+# Clang's. In double and float, so that tests/determinism.sh's $CC -O2 builds are the test
+# programs of those configurations (contact.h's implementation turns contraction off itself)
+DETFLAGS = -ffp-contract=off -fno-fast-math
 BUILD    = build
 
 # Test configurations: the implementation is compiled once per configuration (tests/impl.c into
 # build/tests/<config>/impl.o) and linked into each test program of that configuration.
 CONFIGS = double float san-double san-float native-double native-float
-CONFIG_FLAGS_double        =
-CONFIG_FLAGS_float         = -DCONTACT_USE_FLOAT
+CONFIG_FLAGS_double        = $(DETFLAGS)
+CONFIG_FLAGS_float         = $(DETFLAGS) -DCONTACT_USE_FLOAT
 CONFIG_FLAGS_san-double    = $(SANFLAGS)
 CONFIG_FLAGS_san-float     = $(SANFLAGS) -DCONTACT_USE_FLOAT
 CONFIG_FLAGS_native-double = $(NATIVEFLAGS)
@@ -147,6 +153,27 @@ all: tests
 
 tests: $(TEST_BINS)
 
+# What the scripts take from the configurations, when both double and float are built (alone,
+# each script builds its own): python_test.sh links its C drivers and lapack_test.sh its
+# reference builds against the implementation objects (the Makefile's CFLAGS, with which both
+# compile them); determinism.sh takes the double and float test_determinism as its $CC -O2
+# builds (the same flags: CFLAGS and DETFLAGS). make test builds these first (TEST_FIRST), so
+# that the scripts start with the other long jobs: make does not come back to a job whose
+# prerequisites were still building until it has gone through all the others.
+ifneq ($(filter double,$(CONFIGS)),)
+ifneq ($(filter float,$(CONFIGS)),)
+TEST_FIRST = $(BUILD)/tests/double/impl.o $(BUILD)/tests/float/impl.o \
+             $(BUILD)/tests/double/test_determinism $(BUILD)/tests/float/test_determinism
+TEST_IMPL_ENV = TEST_IMPL_DOUBLE=$(BUILD)/tests/double/impl.o TEST_IMPL_FLOAT=$(BUILD)/tests/float/impl.o
+extra/tests/python_test.sh extra/tests/lapack_test.sh: $(BUILD)/tests/double/impl.o $(BUILD)/tests/float/impl.o
+EXTRA_ENV_tests/python_test.sh = $(TEST_IMPL_ENV)
+EXTRA_ENV_tests/lapack_test.sh = $(TEST_IMPL_ENV)
+extra/tests/determinism.sh: $(BUILD)/tests/double/test_determinism $(BUILD)/tests/float/test_determinism
+EXTRA_ENV_tests/determinism.sh = DET_PREBUILT="double-c-O2=$(BUILD)/tests/double/test_determinism \
+                                 float-c-O2=$(BUILD)/tests/float/test_determinism"
+endif
+endif
+
 # The longest jobs first, so that no long one starts last: the scripts, then the sanitizer and
 # -march=native implementation objects (the slowest compiles, each needed by every program of
 # its configuration), then the programs, configuration by configuration.
@@ -161,18 +188,20 @@ $(TEST_RUNS): run/%: $(BUILD)/tests/%
 $(EXTRA_RUNS): extra/%:
 	@mkdir -p $(dir $(LOGS)/extra/$*)
 	@if [ -f $* ]; then \
-	    ( $(call timed,extra:$*,sh tests/run.sh $* sh $* > $(LOGS)/extra/$*.log) ); \
+	    ( $(call timed,extra:$*,sh tests/run.sh $* env $(EXTRA_ENV_$*) sh $* > $(LOGS)/extra/$*.log) ); \
 	    cat $(LOGS)/extra/$*.log; \
 	fi
 
 # The builds and runs as jobs of one make -j$(JOBS) (or of the caller's -jN jobserver; -k: a
-# program that does not build is counted as one failure below, the others still run); then
-# every log in a fixed order into $(LOG), the wall time of each group, and the total as the
-# last line.
+# program that does not build is counted as one failure below, the others still run), after
+# TEST_FIRST; then every log in a fixed order into $(LOG), the wall time of each group, and the
+# total as the last line.
+TEST_JOBS = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(JOBS))
 test:
 	@rm -rf $(LOGS) && mkdir -p $(LOGS) && : > $(TIMES)
 	@t0=$$(date +%s.%N); \
-	$(MAKE) --no-print-directory -k $(if $(filter -j%,$(MAKEFLAGS)),,-j$(JOBS)) -Otarget test-jobs; \
+	$(if $(TEST_FIRST),$(MAKE) --no-print-directory -k $(TEST_JOBS) -Otarget $(TEST_FIRST);) \
+	$(MAKE) --no-print-directory -k $(TEST_JOBS) -Otarget test-jobs; \
 	echo "make $$t0 $$(date +%s.%N)" >> $(TIMES)
 	@: > $(LOG); for r in $(TEST_RUNS) $(EXTRA_TESTS:%=extra/%); do \
 	    l=$(LOGS)/$${r#run/}.log; \
