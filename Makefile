@@ -3,19 +3,27 @@
 #   make test            every test program in double, in float (-DCONTACT_USE_FLOAT), both
 #                        again under -fsanitize=address,undefined, and the Cholesky and solver
 #                        tests at -O3 -march=native; then tests/determinism.sh,
-#                        compile_tests.sh, cmake_consumer/run.sh, lapack_test.sh,
-#                        fclib_test.sh, cross_compile.sh and python_test.sh (the Python
-#                        package installed in a fresh venv, then its pytest suite) when they
-#                        exist. contact.h's implementation is compiled once per configuration
-#                        (tests/impl.c) and linked into the programs (TESTS_STANDALONE: those
-#                        that still define it themselves). Builds, runs and scripts are jobs
-#                        of one make -j$(JOBS) (default: the number of processors; JOBS=1 for
-#                        one at a time); each one's output is printed in one piece when it
-#                        ends and kept in build/logs/ (all in a fixed order in
-#                        build/test.log). Then the wall time of each group (build and run per
-#                        configuration, each script), and last the total "N passed, M failed";
-#                        the exit status is non-zero if any check failed. A subset:
+#                        python_test.sh (the Python package installed in a fresh venv, then
+#                        its pytest suite), compile_tests.sh, lapack_test.sh, fclib_test.sh,
+#                        threads_test.sh and the README, version, docs and references checks
+#                        (EXTRA_TESTS). contact.h's implementation is compiled once per
+#                        configuration (tests/impl.c) and linked into every test program of
+#                        that configuration; determinism.sh, python_test.sh and lapack_test.sh
+#                        reuse the double and float builds instead of compiling them again.
+#                        Builds, runs and scripts are jobs of one make -j$(JOBS) (default: the
+#                        number of processors; JOBS=1 for one at a time), the longest first;
+#                        each one's output is printed in one piece when it ends and kept in
+#                        build/logs/ (all in a fixed order in build/test.log). Then the wall
+#                        time of each group (build and run per configuration, each script),
+#                        and last the total "N passed, M failed"; the exit status is non-zero
+#                        if any check failed. A subset:
 #                        make test CONFIGS="double san-double" EXTRA_TESTS=
+#   make test-slow       the slow extras alone (SLOW_TESTS): tests/cross_compile.sh (the
+#                        embedded build, host and cross compiler), cmake_consumer/run.sh (the
+#                        CMake package and pkg-config) and world_consumer.sh (examples/world in
+#                        a user's project); logs in build/logs-slow/, build/test-slow.log
+#   make test-all        make test and the slow extras as one run, one total (build/test-all.log);
+#                        .ci/run runs make test, then make test-slow
 #   make demo            build and run the world showcase (examples/world: every scenario, one
 #                        line each with the expected behaviour, the measured value and PASS or
 #                        FAIL; trajectories and the demo's SVG plots in build/world;
@@ -45,14 +53,20 @@
 
 CFLAGS   = -std=c99 -O2 -Wall -Wextra -Wpedantic -Werror
 LDLIBS   = -lm
-SANFLAGS = -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g
+# -g1: the line tables a sanitizer report needs (file:line in every frame), without the full
+# debug information of -g, which costs a sixth of these builds' compile time
+SANFLAGS = -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g1
+# no contraction into fused multiply-adds and no fast math: GCC's default under -std=c99, not
+# Clang's. In double and float, so that tests/determinism.sh's $CC -O2 builds are the test
+# programs of those configurations (contact.h's implementation turns contraction off itself)
+DETFLAGS = -ffp-contract=off -fno-fast-math
 BUILD    = build
 
 # Test configurations: the implementation is compiled once per configuration (tests/impl.c into
 # build/tests/<config>/impl.o) and linked into each test program of that configuration.
 CONFIGS = double float san-double san-float native-double native-float
-CONFIG_FLAGS_double        =
-CONFIG_FLAGS_float         = -DCONTACT_USE_FLOAT
+CONFIG_FLAGS_double        = $(DETFLAGS)
+CONFIG_FLAGS_float         = $(DETFLAGS) -DCONTACT_USE_FLOAT
 CONFIG_FLAGS_san-double    = $(SANFLAGS)
 CONFIG_FLAGS_san-float     = $(SANFLAGS) -DCONTACT_USE_FLOAT
 CONFIG_FLAGS_native-double = $(NATIVEFLAGS)
@@ -72,9 +86,9 @@ CONFIG_TESTS_san-double    = $(TESTS) world scenes
 CONFIG_TESTS_san-float     = $(TESTS)
 CONFIG_TESTS_native-double = $(NATIVE_TESTS)
 CONFIG_TESTS_native-float  = $(NATIVE_TESTS)
-# Tests that define CONTACT_IMPLEMENTATION themselves and are compiled as one translation unit:
-# test_validate, whose counting allocator is a compile-time hook (CONTACT_MALLOC/CONTACT_FREE).
-TESTS_STANDALONE = validate
+# Tests that define CONTACT_IMPLEMENTATION themselves and are compiled as one translation unit
+# (none: test_validate's counting allocator replaces tests/impl.c's weak ct_test_malloc/free)
+TESTS_STANDALONE =
 
 WORLD_DEPS = examples/world/world.h examples/world/scenarios.h examples/world/svgplot.h examples/world/scenes.h
 TEST_DEPS  = contact.h tests/harness.h tests/problems.h bench/families.h
@@ -120,12 +134,15 @@ $(BUILD)/tests/$(1)/%: tests/%.c $$(TEST_DEPS)
 endef
 $(foreach c,$(CONFIGS),$(eval $(call config_rules,$(c))))
 
-# scripts other people own; each prints "N passed, M failed" lines of its own. The slow ones
-# first: make starts the jobs in this order.
-EXTRA_TESTS = tests/determinism.sh tests/python_test.sh tests/compile_tests.sh \
-              tests/cmake_consumer/run.sh tests/world_consumer.sh tests/lapack_test.sh \
-              tests/fclib_test.sh tests/cross_compile.sh tests/threads_test.sh \
+# scripts; each prints "N passed, M failed" lines of its own. The long ones first: make starts
+# the jobs in this order.
+EXTRA_TESTS = tests/python_test.sh tests/compile_tests.sh tests/determinism.sh \
+              tests/fclib_test.sh tests/lapack_test.sh tests/threads_test.sh \
               tests/readme_check.sh tests/version_check.sh tests/docs_check.sh tests/refs_check.sh
+# the slow extras of make test-slow and make test-all (.ci/run runs them after make test): the
+# cross compiles and the consumer and packaging checks, which build contact.h as a user's
+# project does rather than test its behaviour
+SLOW_TESTS  = tests/cross_compile.sh tests/cmake_consumer/run.sh tests/world_consumer.sh
 
 LOG  = $(BUILD)/test.log
 LOGS = $(BUILD)/logs
@@ -139,14 +156,37 @@ TEST_RUNS  = $(patsubst $(BUILD)/tests/%,run/%,$(TEST_BINS))
 EXTRA_RUNS = $(EXTRA_TESTS:%=extra/%)
 .PHONY: test-jobs $(TEST_RUNS) $(EXTRA_RUNS)
 
-.PHONY: all test tests demo bench bench-build bench-suite bench-cholesky clean fuzz fuzz-api
+.PHONY: all test test-slow test-all tests demo bench bench-build bench-suite bench-cholesky clean fuzz fuzz-api
 
 all: tests
 
 tests: $(TEST_BINS)
 
-# the standalone sanitizer builds are the longest compiles: listed first, they start first
-test-jobs: $(EXTRA_RUNS) $(filter $(foreach t,$(TESTS_STANDALONE),run/san-%/test_$(t)),$(TEST_RUNS)) \
+# What the scripts take from the configurations, when both double and float are built (alone,
+# each script builds its own): python_test.sh links its C drivers and lapack_test.sh its
+# reference builds against the implementation objects (the Makefile's CFLAGS, with which both
+# compile them); determinism.sh takes the double and float test_determinism as its $CC -O2
+# builds (the same flags: CFLAGS and DETFLAGS). make test builds these first (TEST_FIRST), so
+# that the scripts start with the other long jobs: make does not come back to a job whose
+# prerequisites were still building until it has gone through all the others.
+ifneq ($(filter double,$(CONFIGS)),)
+ifneq ($(filter float,$(CONFIGS)),)
+TEST_FIRST = $(BUILD)/tests/double/impl.o $(BUILD)/tests/float/impl.o \
+             $(BUILD)/tests/double/test_determinism $(BUILD)/tests/float/test_determinism
+TEST_IMPL_ENV = TEST_IMPL_DOUBLE=$(BUILD)/tests/double/impl.o TEST_IMPL_FLOAT=$(BUILD)/tests/float/impl.o
+extra/tests/python_test.sh extra/tests/lapack_test.sh: $(BUILD)/tests/double/impl.o $(BUILD)/tests/float/impl.o
+EXTRA_ENV_tests/python_test.sh = $(TEST_IMPL_ENV)
+EXTRA_ENV_tests/lapack_test.sh = $(TEST_IMPL_ENV)
+extra/tests/determinism.sh: $(BUILD)/tests/double/test_determinism $(BUILD)/tests/float/test_determinism
+EXTRA_ENV_tests/determinism.sh = DET_PREBUILT="double-c-O2=$(BUILD)/tests/double/test_determinism \
+                                 float-c-O2=$(BUILD)/tests/float/test_determinism"
+endif
+endif
+
+# The longest jobs first, so that no long one starts last: the scripts, then the sanitizer and
+# -march=native implementation objects (the slowest compiles, each needed by every program of
+# its configuration), then the programs, configuration by configuration.
+test-jobs: $(EXTRA_RUNS) $(foreach c,$(filter san-% native-%,$(CONFIGS)),$(BUILD)/tests/$(c)/impl.o) \
            $(TEST_RUNS)
 
 $(TEST_RUNS): run/%: $(BUILD)/tests/%
@@ -157,18 +197,20 @@ $(TEST_RUNS): run/%: $(BUILD)/tests/%
 $(EXTRA_RUNS): extra/%:
 	@mkdir -p $(dir $(LOGS)/extra/$*)
 	@if [ -f $* ]; then \
-	    ( $(call timed,extra:$*,sh tests/run.sh $* sh $* > $(LOGS)/extra/$*.log) ); \
+	    ( $(call timed,extra:$*,sh tests/run.sh $* env $(EXTRA_ENV_$*) sh $* > $(LOGS)/extra/$*.log) ); \
 	    cat $(LOGS)/extra/$*.log; \
 	fi
 
 # The builds and runs as jobs of one make -j$(JOBS) (or of the caller's -jN jobserver; -k: a
-# program that does not build is counted as one failure below, the others still run); then
-# every log in a fixed order into $(LOG), the wall time of each group, and the total as the
-# last line.
+# program that does not build is counted as one failure below, the others still run), after
+# TEST_FIRST; then every log in a fixed order into $(LOG), the wall time of each group, and the
+# total as the last line.
+TEST_JOBS = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(JOBS))
 test:
 	@rm -rf $(LOGS) && mkdir -p $(LOGS) && : > $(TIMES)
 	@t0=$$(date +%s.%N); \
-	$(MAKE) --no-print-directory -k $(if $(filter -j%,$(MAKEFLAGS)),,-j$(JOBS)) -Otarget test-jobs; \
+	$(if $(TEST_FIRST),$(MAKE) --no-print-directory -k $(TEST_JOBS) -Otarget $(TEST_FIRST);) \
+	$(MAKE) --no-print-directory -k $(TEST_JOBS) -Otarget test-jobs; \
 	echo "make $$t0 $$(date +%s.%N)" >> $(TIMES)
 	@: > $(LOG); for r in $(TEST_RUNS) $(EXTRA_TESTS:%=extra/%); do \
 	    l=$(LOGS)/$${r#run/}.log; \
@@ -182,6 +224,15 @@ test:
 	@sh tests/timing.sh $(TIMES) $(or $(patsubst -j%,%,$(filter -j%,$(MAKEFLAGS))),$(JOBS)) $(CONFIGS)
 	@echo "== total"
 	@sh tests/summarize.sh $(LOG)
+
+# the slow extras alone (no configuration), and make test with them; each with logs of its own
+test-slow:
+	@$(MAKE) --no-print-directory test CONFIGS= EXTRA_TESTS="$(SLOW_TESTS)" \
+	    LOG=$(BUILD)/test-slow.log LOGS=$(BUILD)/logs-slow TIMES=$(BUILD)/times-slow.txt
+
+test-all:
+	@$(MAKE) --no-print-directory test EXTRA_TESTS="$(EXTRA_TESTS) $(SLOW_TESTS)" \
+	    LOG=$(BUILD)/test-all.log LOGS=$(BUILD)/logs-all TIMES=$(BUILD)/times-all.txt
 
 # make fuzz [FUZZ_TIME=seconds]: the libFuzzer + ASan + UBSan harness of ct_solve
 # (tests/fuzz/fuzz_solve.c), double then float, FUZZ_TIME/2 seconds each, one job; needs clang

@@ -14,7 +14,10 @@
 # contraction off,
 # and checks that each build passes its own in-process check (two runs, identical bytes) and
 # that all four print the same hash. With clang present (and not already $CC), a clang -O2
-# build is compared too. Prints "PASS name" / "FAIL name: reason" per check and the line
+# build is compared too. DET_PREBUILT="TAG=PROGRAM ..." names builds made elsewhere with
+# exactly this script's flags (make test: its double and float test_determinism, built with
+# $CC -std=c99 -O2 and these flags, as double-c-O2 and float-c-O2); they are copied, not
+# compiled again. Prints "PASS name" / "FAIL name: reason" per check and the line
 # "N passed, M failed" that tests/summarize.sh adds up. Outputs in build/determinism/run.PID/
 # (removed when every check passed).
 
@@ -43,11 +46,25 @@ mkdir -p "$OUT" || exit 1
 # build is run and checked in a fixed order.
 JOBS=${JOBS:-$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)}
 running=0
+# prebuilt TAG: the program DET_PREBUILT names for TAG (empty if none)
+prebuilt() {
+    for pb in ${DET_PREBUILT:-}; do
+        [ "${pb%%=*}" = "$1" ] && echo "${pb#*=}" && return 0
+    done
+    return 0
+}
 # build TAG COMPILER LANGFLAGS OPT PRECFLAG: compile $OUT/TAG in the background; the compiler's
-# exit status goes to $OUT/TAG.built
+# exit status goes to $OUT/TAG.built (a prebuilt program is copied)
 build() {
     exe=$OUT/$1
     rm -f "$exe" "$exe.hash" "$exe.built"
+    pb=$(prebuilt "$1")
+    if [ -n "$pb" ]; then
+        echo "+ cp $pb $exe (DET_PREBUILT)" >"$exe.log"
+        cp "$pb" "$exe" >>"$exe.log" 2>&1
+        echo $? >"$exe.built"
+        return
+    fi
     ($2 $3 $4 $DETFLAGS $WARN $5 -I. -Itests -o "$exe" tests/impl.c "$SRC" -lm >"$exe.log" 2>&1
         echo $? >"$exe.built") &
     running=$((running + 1))

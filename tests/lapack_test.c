@@ -19,7 +19,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* LAPACK_TEST_EXTERNAL_IMPL: the reference build linked against the C tests' implementation
+   object instead (lapack_test.sh does when make test has built tests/impl.c) */
+#ifndef LAPACK_TEST_EXTERNAL_IMPL
 #define CONTACT_IMPLEMENTATION
+#endif
 #include "contact.h"
 
 #ifdef CONTACT_USE_FLOAT

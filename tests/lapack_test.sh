@@ -10,11 +10,17 @@
 #   - runs "solve" (ADMM_NCP and PGS_NCP on random problems G = J M^-1 J^T) in both builds
 #     and "compare"s the velocities: 1e-6 in double, 1e-3 in float (solver tolerances 1e-8,
 #     1e-4; relative to max(1, |v|_inf)).
+# The reference builds link $TEST_IMPL_DOUBLE and $TEST_IMPL_FLOAT instead of compiling the
+# implementation again when those name tests/impl.c's objects built with these flags
+# (make test passes its double and float configurations' build/tests/*/impl.o; the same
+# implementation, with CONTACT_IO and a malloc hook that calls malloc).
 # Prints "PASS name" / "FAIL name: reason" and ends with "N passed, M failed". Without a
 # LAPACK/BLAS to link against (Debian: liblapack-dev libblas-dev) it prints the reason and
 # "0 passed, 0 failed, 1 skipped" and exits 0.
 
 CC=${CC:-cc}
+TEST_IMPL_DOUBLE=${TEST_IMPL_DOUBLE:-}
+TEST_IMPL_FLOAT=${TEST_IMPL_FLOAT:-}
 OUT=build/lapack
 FLAGS="-std=c99 -O2 -Wall -Wextra -Wpedantic -Werror -I."
 HOOKS="-DCONTACT_USE_LAPACK -DCONTACT_USE_BLAS"
@@ -81,8 +87,18 @@ for prec in double float; do
     ($CC $FLAGS $pflag $HOOKS -c tests/lapack_test.c -o "$hooked.o" >"$hooked.build.log" 2>&1 &&
         $CC "$hooked.o" -o "$hooked" $LIBS -lm >>"$hooked.build.log" 2>&1
         echo $? >"$hooked.built") &
-    ($CC $FLAGS $pflag tests/lapack_test.c -o "$builtin" -lm >"$builtin.build.log" 2>&1
-        echo $? >"$builtin.built") &
+    impl=$TEST_IMPL_DOUBLE
+    [ "$prec" = float ] && impl=$TEST_IMPL_FLOAT
+    if [ -n "$impl" ] && [ -f "$impl" ]; then
+        (echo "+ reference build linked against $impl" >"$builtin.build.log"
+            $CC $FLAGS $pflag -DLAPACK_TEST_EXTERNAL_IMPL -c tests/lapack_test.c -o "$builtin.o" \
+                >>"$builtin.build.log" 2>&1 &&
+            $CC "$builtin.o" "$impl" -o "$builtin" -lm >>"$builtin.build.log" 2>&1
+            echo $? >"$builtin.built") &
+    else
+        ($CC $FLAGS $pflag tests/lapack_test.c -o "$builtin" -lm >"$builtin.build.log" 2>&1
+            echo $? >"$builtin.built") &
+    fi
 done
 wait
 

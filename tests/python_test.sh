@@ -8,7 +8,9 @@
 #    into the package's two shared libraries (double, float) with the Makefile's CFLAGS;
 # 2. meanwhile the C side of the bitwise comparisons, tests/python/c_driver.c with the C
 #    tests' implementation file tests/impl.c, in both precisions with the same flags
-#    (build/python/drivers);
+#    (build/python/drivers); linked against $TEST_IMPL_DOUBLE and $TEST_IMPL_FLOAT when they
+#    name tests/impl.c's objects compiled with those flags (make test passes its double and
+#    float configurations' build/tests/*/impl.o), else compiling tests/impl.c;
 # 3. pytest on tests/python with that environment's python, from the repository root (the
 #    installed package is tested, not the source tree).
 # The last line is "N passed, M failed[, K skipped]" from pytest's counts. Without python3,
@@ -59,10 +61,17 @@ t0=$(date +%s)
 flags=$(sed -n 's/^CFLAGS *= *//p' Makefile)
 for prec in f64 f32; do
     pflag=""
-    [ "$prec" = f32 ] && pflag="-DCONTACT_USE_FLOAT"
+    impl=tests/impl.c
+    if [ "$prec" = f32 ]; then
+        pflag="-DCONTACT_USE_FLOAT"
+        [ -f "${TEST_IMPL_FLOAT:-}" ] && impl=$TEST_IMPL_FLOAT
+    else
+        [ -f "${TEST_IMPL_DOUBLE:-}" ] && impl=$TEST_IMPL_DOUBLE
+    fi
+    echo "python_test.sh: C driver $prec with $impl" >"$OUT/driver_$prec.log"
     # shellcheck disable=SC2086 # flag lists are split on purpose
-    ($CC $flags $pflag -I. -o "$OUT/drivers/c_driver_$prec" tests/python/c_driver.c tests/impl.c -lm \
-        >"$OUT/driver_$prec.log" 2>&1; echo $? >"$OUT/driver_$prec.built") &
+    ($CC $flags $pflag -I. -o "$OUT/drivers/c_driver_$prec" tests/python/c_driver.c "$impl" -lm \
+        >>"$OUT/driver_$prec.log" 2>&1; echo $? >"$OUT/driver_$prec.built") &
 done
 
 if ! "$py" -m venv --system-site-packages "$OUT/venv" >"$OUT/venv.log" 2>&1; then

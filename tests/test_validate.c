@@ -1,7 +1,8 @@
 /* test_validate.c - every error code of ct_problem_validate, ct_settings_validate, ct_solve,
    the workspace functions and the string functions, each produced by one specific bad input.
-   A counting allocator (CONTACT_MALLOC / CONTACT_FREE) checks the allocator context and
-   produces CT_ERROR_OUT_OF_MEMORY. */
+   A counting allocator checks the allocator context and produces CT_ERROR_OUT_OF_MEMORY: the
+   implementation (tests/impl.c) calls it through CONTACT_MALLOC / CONTACT_FREE, whose targets
+   ct_test_malloc and ct_test_free are defined here and replace impl.c's weak ones. */
 #include <stdlib.h>
 
 typedef struct test_alloc {
@@ -9,7 +10,9 @@ typedef struct test_alloc {
     int mallocs; /* calls seen */
     int frees;
 } test_alloc;
-static void *test_malloc(size_t sz, void *ctx) {
+void *ct_test_malloc(size_t sz, void *ctx);
+void ct_test_free(void *p, void *ctx);
+void *ct_test_malloc(size_t sz, void *ctx) {
     test_alloc *a = (test_alloc *)ctx;
     if (a) {
         a->mallocs++;
@@ -17,14 +20,11 @@ static void *test_malloc(size_t sz, void *ctx) {
     }
     return malloc(sz);
 }
-static void test_free(void *p, void *ctx) {
+void ct_test_free(void *p, void *ctx) {
     test_alloc *a = (test_alloc *)ctx;
     if (a) a->frees++;
     free(p);
 }
-#define CONTACT_MALLOC(sz, ctx) test_malloc((sz), (ctx))
-#define CONTACT_FREE(p, ctx) test_free((p), (ctx))
-#define CONTACT_IMPLEMENTATION
 #include "contact.h"
 #include "harness.h"
 
