@@ -3,12 +3,12 @@
 #   make test            every test program in double, in float (-DCONTACT_USE_FLOAT), both
 #                        again under -fsanitize=address,undefined, and the Cholesky and solver
 #                        tests at -O3 -march=native; then tests/determinism.sh,
-#                        compile_tests.sh, cmake_consumer/run.sh, lapack_test.sh,
-#                        fclib_test.sh, cross_compile.sh and python_test.sh (the Python
-#                        package installed in a fresh venv, then its pytest suite) when they
-#                        exist. contact.h's implementation is compiled once per configuration
-#                        (tests/impl.c) and linked into every test program of that
-#                        configuration; determinism.sh, python_test.sh and lapack_test.sh
+#                        python_test.sh (the Python package installed in a fresh venv, then
+#                        its pytest suite), compile_tests.sh, lapack_test.sh, fclib_test.sh,
+#                        threads_test.sh and the README, version, docs and references checks
+#                        (EXTRA_TESTS). contact.h's implementation is compiled once per
+#                        configuration (tests/impl.c) and linked into every test program of
+#                        that configuration; determinism.sh, python_test.sh and lapack_test.sh
 #                        reuse the double and float builds instead of compiling them again.
 #                        Builds, runs and scripts are jobs of one make -j$(JOBS) (default: the
 #                        number of processors; JOBS=1 for one at a time), the longest first;
@@ -18,6 +18,12 @@
 #                        and last the total "N passed, M failed"; the exit status is non-zero
 #                        if any check failed. A subset:
 #                        make test CONFIGS="double san-double" EXTRA_TESTS=
+#   make test-slow       the slow extras alone (SLOW_TESTS): tests/cross_compile.sh (the
+#                        embedded build, host and cross compiler), cmake_consumer/run.sh (the
+#                        CMake package and pkg-config) and world_consumer.sh (examples/world in
+#                        a user's project); logs in build/logs-slow/, build/test-slow.log
+#   make test-all        make test and the slow extras as one run, one total (build/test-all.log);
+#                        .ci/run runs make test, then make test-slow
 #   make demo            build and run the world showcase (examples/world: every scenario, one
 #                        line each with the expected behaviour, the measured value and PASS or
 #                        FAIL; trajectories and the demo's SVG plots in build/world;
@@ -92,7 +98,9 @@ TEST_BINS   = $(foreach c,$(CONFIGS),$(call config_bins,$(c)))
 
 # Every compile and test of `make test` appends "GROUP START END" to $(TIMES) (tests/timing.sh
 # prints the groups' wall times). $(call timed,GROUP,COMMAND) prints COMMAND and runs it.
-TIMES = $(BUILD)/times.txt
+# SUITE: test, test-slow or test-all (the target that runs the suite), which names the files
+SUITE = test
+TIMES = $(BUILD)/times$(SUITE:test%=%).txt
 timed = t0=$$(date +%s.%N); $(2); st=$$?; \
         mkdir -p $(BUILD) && echo "$(1) $$t0 $$(date +%s.%N)" >> $(TIMES); exit $$st
 timed_echo = printf '%s\n' "$(2)"; $(call timed,$(1),$(2))
@@ -128,15 +136,18 @@ $(BUILD)/tests/$(1)/%: tests/%.c $$(TEST_DEPS)
 endef
 $(foreach c,$(CONFIGS),$(eval $(call config_rules,$(c))))
 
-# scripts other people own; each prints "N passed, M failed" lines of its own. The slow ones
-# first: make starts the jobs in this order.
-EXTRA_TESTS = tests/determinism.sh tests/python_test.sh tests/compile_tests.sh \
-              tests/cmake_consumer/run.sh tests/world_consumer.sh tests/lapack_test.sh \
-              tests/fclib_test.sh tests/cross_compile.sh tests/threads_test.sh \
+# scripts; each prints "N passed, M failed" lines of its own. The long ones first: make starts
+# the jobs in this order.
+EXTRA_TESTS = tests/python_test.sh tests/compile_tests.sh tests/determinism.sh \
+              tests/fclib_test.sh tests/lapack_test.sh tests/threads_test.sh \
               tests/readme_check.sh tests/version_check.sh tests/docs_check.sh tests/refs_check.sh
+# the slow extras of make test-slow and make test-all (.ci/run runs them after make test): the
+# cross compiles and the consumer and packaging checks, which build contact.h as a user's
+# project does rather than test its behaviour
+SLOW_TESTS  = tests/cross_compile.sh tests/cmake_consumer/run.sh tests/world_consumer.sh
 
-LOG  = $(BUILD)/test.log
-LOGS = $(BUILD)/logs
+LOG  = $(BUILD)/$(SUITE).log
+LOGS = $(BUILD)/logs$(SUITE:test%=%)
 SAN_ENV = ASAN_OPTIONS=abort_on_error=0:detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
 NPROC := $(shell nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
 JOBS ?= $(NPROC)
@@ -147,7 +158,7 @@ TEST_RUNS  = $(patsubst $(BUILD)/tests/%,run/%,$(TEST_BINS))
 EXTRA_RUNS = $(EXTRA_TESTS:%=extra/%)
 .PHONY: test-jobs $(TEST_RUNS) $(EXTRA_RUNS)
 
-.PHONY: all test tests demo bench bench-build bench-suite bench-cholesky clean fuzz fuzz-api
+.PHONY: all test test-slow test-all tests demo bench bench-build bench-suite bench-cholesky clean fuzz fuzz-api
 
 all: tests
 
@@ -212,9 +223,16 @@ test:
 	        printf '== %s\n%s: did not run\n0 passed, 1 failed\n' "$${r#extra/}" "$${r#extra/}" | tee -a $(LOG); \
 	    fi; \
 	done
-	@sh tests/timing.sh $(TIMES) $(or $(patsubst -j%,%,$(filter -j%,$(MAKEFLAGS))),$(JOBS)) $(CONFIGS)
+	@SUITE=$(SUITE) sh tests/timing.sh $(TIMES) $(or $(patsubst -j%,%,$(filter -j%,$(MAKEFLAGS))),$(JOBS)) $(CONFIGS)
 	@echo "== total"
 	@sh tests/summarize.sh $(LOG)
+
+# the slow extras alone (no configuration), and make test with them; each with logs of its own
+test-slow:
+	@$(MAKE) --no-print-directory test SUITE=test-slow CONFIGS= EXTRA_TESTS="$(SLOW_TESTS)"
+
+test-all:
+	@$(MAKE) --no-print-directory test SUITE=test-all EXTRA_TESTS="$(EXTRA_TESTS) $(SLOW_TESTS)"
 
 # make fuzz [FUZZ_TIME=seconds]: the libFuzzer + ASan + UBSan harness of ct_solve
 # (tests/fuzz/fuzz_solve.c), double then float, FUZZ_TIME/2 seconds each, one job; needs clang
