@@ -98,7 +98,9 @@ TEST_BINS   = $(foreach c,$(CONFIGS),$(call config_bins,$(c)))
 
 # Every compile and test of `make test` appends "GROUP START END" to $(TIMES) (tests/timing.sh
 # prints the groups' wall times). $(call timed,GROUP,COMMAND) prints COMMAND and runs it.
-TIMES = $(BUILD)/times.txt
+# SUITE: test, test-slow or test-all (the target that runs the suite), which names the files
+SUITE = test
+TIMES = $(BUILD)/times$(SUITE:test%=%).txt
 timed = t0=$$(date +%s.%N); $(2); st=$$?; \
         mkdir -p $(BUILD) && echo "$(1) $$t0 $$(date +%s.%N)" >> $(TIMES); exit $$st
 timed_echo = printf '%s\n' "$(2)"; $(call timed,$(1),$(2))
@@ -144,8 +146,8 @@ EXTRA_TESTS = tests/python_test.sh tests/compile_tests.sh tests/determinism.sh \
 # project does rather than test its behaviour
 SLOW_TESTS  = tests/cross_compile.sh tests/cmake_consumer/run.sh tests/world_consumer.sh
 
-LOG  = $(BUILD)/test.log
-LOGS = $(BUILD)/logs
+LOG  = $(BUILD)/$(SUITE).log
+LOGS = $(BUILD)/logs$(SUITE:test%=%)
 SAN_ENV = ASAN_OPTIONS=abort_on_error=0:detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
 NPROC := $(shell nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
 JOBS ?= $(NPROC)
@@ -221,18 +223,16 @@ test:
 	        printf '== %s\n%s: did not run\n0 passed, 1 failed\n' "$${r#extra/}" "$${r#extra/}" | tee -a $(LOG); \
 	    fi; \
 	done
-	@sh tests/timing.sh $(TIMES) $(or $(patsubst -j%,%,$(filter -j%,$(MAKEFLAGS))),$(JOBS)) $(CONFIGS)
+	@SUITE=$(SUITE) sh tests/timing.sh $(TIMES) $(or $(patsubst -j%,%,$(filter -j%,$(MAKEFLAGS))),$(JOBS)) $(CONFIGS)
 	@echo "== total"
 	@sh tests/summarize.sh $(LOG)
 
 # the slow extras alone (no configuration), and make test with them; each with logs of its own
 test-slow:
-	@$(MAKE) --no-print-directory test CONFIGS= EXTRA_TESTS="$(SLOW_TESTS)" \
-	    LOG=$(BUILD)/test-slow.log LOGS=$(BUILD)/logs-slow TIMES=$(BUILD)/times-slow.txt
+	@$(MAKE) --no-print-directory test SUITE=test-slow CONFIGS= EXTRA_TESTS="$(SLOW_TESTS)"
 
 test-all:
-	@$(MAKE) --no-print-directory test EXTRA_TESTS="$(EXTRA_TESTS) $(SLOW_TESTS)" \
-	    LOG=$(BUILD)/test-all.log LOGS=$(BUILD)/logs-all TIMES=$(BUILD)/times-all.txt
+	@$(MAKE) --no-print-directory test SUITE=test-all EXTRA_TESTS="$(EXTRA_TESTS) $(SLOW_TESTS)"
 
 # make fuzz [FUZZ_TIME=seconds]: the libFuzzer + ASan + UBSan harness of ct_solve
 # (tests/fuzz/fuzz_solve.c), double then float, FUZZ_TIME/2 seconds each, one job; needs clang

@@ -6,10 +6,11 @@
 # one's end), extra:<script>, and "make" (the whole). make runs the jobs of all groups side by
 # side, so the spans overlap; "jobs" is the sum of the group's job times. A group with no
 # build line was up to date. The configurations are printed in the order given, then the others.
+# $SUITE names the target in the last line: test (default), test-slow or test-all.
 times=$1
 jobs=$2
 shift 2
-awk -v jobs="$jobs" -v configs="$*" '
+awk -v jobs="$jobs" -v configs="$*" -v suite="${SUITE:-test}" '
 BEGIN { n = split(configs, order, " "); for (i = 1; i <= n; i++) seen[order[i]] = 1 }
 $1 == "make" { wall = $3 - $2; next }
 {
@@ -30,5 +31,5 @@ END {
         printf "== group %s: build %s, run %s\n", order[i], span("build:" order[i]), span("run:" order[i])
     for (i = 1; i <= m; i++)
         printf "== extra %s: %.1f s\n", extras[i], t1["extra:" extras[i]] - t0["extra:" extras[i]]
-    if (wall > 0) printf "== make test: %.1f s wall on %s jobs (the groups above overlap)\n", wall, jobs
+    if (wall > 0) printf "== make %s: %.1f s wall on %s jobs (the groups above overlap)\n", suite, wall, jobs
 }' "$times"
