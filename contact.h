@@ -1586,13 +1586,10 @@ CT__PRIVATE ct_real ct__dot(const ct_real *x, const ct_real *y, int n) {
     return (s0 + s1) + (s2 + s3);
 }
 /* ||x_T||; below sqrt of the smallest normal number (1e-154, float 1e-19) the squares lose
-   digits or vanish, so a tiny result is recomputed scaled by the larger component */
+   digits or vanish, so a tiny result is recomputed with the scaled sum of squares */
 CT__PRIVATE ct_real ct__norm_t(const ct_real x[3]) {
     const ct_real t = CONTACT_SQRT(x[0] * x[0] + x[1] * x[1]);
-    if (t < (ct_real)(sizeof(ct_real) == 4 ? 1e-18 : 1e-150) && (x[0] != 0 || x[1] != 0)) {
-        const ct_real a = CONTACT_FABS(x[0]), b = CONTACT_FABS(x[1]), m = a > b ? a : b, p = a > b ? b : a;
-        return m * CONTACT_SQRT(1 + (p / m) * (p / m));
-    }
+    if (t < (ct_real)(sizeof(ct_real) == 4 ? 1e-18 : 1e-150) && (x[0] != 0 || x[1] != 0)) return ct__norm2_safe(x, 2);
     return t;
 }
 /* ||a - b|| of 3-vectors */
@@ -3049,13 +3046,16 @@ CT__PRIVATE int ct__proj_range(const ct_real *x, int k) {
     }
     return m > 0 && m < CT__PROJ_TINY ? -1 : 0;
 }
+/* the power of two that brings x of that range into range: 2^-600 or 2^600 (float 2^-100, 2^100) */
+CT__PRIVATE ct_real ct__proj_factor(int range) { return range > 0 ? CT__PROJ_SCALE : 1 / CT__PROJ_SCALE; }
 CT__PRIVATE void ct__proj_scaled(void (*proj)(ct_real, const ct_real *, ct_real *), ct_real mu, const ct_real *x,
                                  ct_real *out, int k, int range) {
+    const ct_real c = ct__proj_factor(range);
     ct_real y[3] = {0, 0, 0}; /* k <= 3; zeroed for GCC -O1's maybe-uninitialized */
     int i;
-    for (i = 0; i < k; ++i) y[i] = range > 0 ? x[i] * CT__PROJ_SCALE : x[i] / CT__PROJ_SCALE;
+    for (i = 0; i < k; ++i) y[i] = x[i] * c;
     proj(mu, y, out);
-    for (i = 0; i < k; ++i) out[i] = range > 0 ? out[i] / CT__PROJ_SCALE : out[i] * CT__PROJ_SCALE;
+    for (i = 0; i < k; ++i) out[i] /= c;
 }
 /* mu above CT__MU_MAX (1e150, float 1e18) is taken as that bound: mu * mu stays finite, and a
    cone that wide differs from a wider one only where |x_T| > CT__MU_MAX x_n */
@@ -3123,22 +3123,14 @@ CT_API void ct_project_disk(ct_real r, const ct_real x[2], ct_real out[2]) {
        is then inside, as it was). A huge radius alone needs no scaling: x in range is inside
        (scaling it down would flush a tiny x to 0) */
     const int range = ct__proj_range(x, 2);
-    if (range > 0 && ct__finite(x[0]) && ct__finite(x[1]) && ct__finite(r)) {
+    if (range && ct__finite(x[0]) && ct__finite(x[1]) && ct__finite(r)) {
+        const ct_real c = ct__proj_factor(range);
         ct_real y[2];
-        y[0] = x[0] * CT__PROJ_SCALE;
-        y[1] = x[1] * CT__PROJ_SCALE;
-        ct__disk(r * CT__PROJ_SCALE, y, out);
-        out[0] /= CT__PROJ_SCALE;
-        out[1] /= CT__PROJ_SCALE;
-        return;
-    }
-    if (range < 0 && r > 0) {
-        ct_real y[2];
-        y[0] = x[0] / CT__PROJ_SCALE;
-        y[1] = x[1] / CT__PROJ_SCALE;
-        ct__disk(r / CT__PROJ_SCALE, y, out);
-        out[0] *= CT__PROJ_SCALE;
-        out[1] *= CT__PROJ_SCALE;
+        y[0] = x[0] * c;
+        y[1] = x[1] * c;
+        ct__disk(r * c, y, out);
+        out[0] /= c;
+        out[1] /= c;
         return;
     }
     ct__disk(r, x, out);
@@ -3205,12 +3197,13 @@ CT_API ct_result ct_project_cone_metric(ct_real mu, const ct_real d[3], const ct
         return CT_ERROR_INVALID_VALUE;
     range = ct__proj_range(x, 3);
     if (range) {
+        const ct_real c = ct__proj_factor(range);
         ct_real y[3];
         int i;
         ct_result res;
-        for (i = 0; i < 3; ++i) y[i] = range > 0 ? x[i] * CT__PROJ_SCALE : x[i] / CT__PROJ_SCALE;
+        for (i = 0; i < 3; ++i) y[i] = x[i] * c;
         res = ct_project_cone_metric(mu, d, y, out);
-        for (i = 0; i < 3; ++i) out[i] = range > 0 ? out[i] / CT__PROJ_SCALE : out[i] * CT__PROJ_SCALE;
+        for (i = 0; i < 3; ++i) out[i] /= c;
         return res;
     }
     st = CONTACT_SQRT(d[0]);
@@ -4700,20 +4693,23 @@ CT__PRIVATE void ct__record(const ct__run *r, ct_real rho, ct_real primal, ct_re
 CT__PRIVATE int ct__met(const ct__run *r, const ct_residuals *res) {
     return ct__stop_met(r->s, res);
 }
-/* The criteria of a point of the run in the caller's units: with settings.scale the run's
-   (lambda~, v~) is mapped back, (S lambda~, S^-1 v~), and scored on the caller's problem */
+/* A point of the run in the caller's units: with settings.scale the run's (lambda~, v~) mapped
+   back, (S lambda~, S^-1 v~), into r->us (*lambda and *v then point there); without, as it is */
+CT__PRIVATE void ct__run_unscaled(const ct__run *r, const ct_real **lambda, const ct_real **v) {
+    int i;
+    if (!r->sc) return;
+    for (i = 0; i < r->n; ++i) {
+        r->us[i] = r->sc[i] * (*lambda)[i];
+        r->us[r->n + i] = (*v)[i] / r->sc[i];
+    }
+    *lambda = r->us;
+    *v = r->us + r->n;
+}
+/* The criteria of a point of the run, scored on the caller's problem (ct__run_unscaled) */
 CT__PRIVATE void ct__run_criteria(const ct__run *r, const ct_real *lambda, const ct_real *v, ct_flavor flavor,
                                   ct_residuals *out, int want) {
-    int i;
-    if (!r->sc) {
-        ct__criteria_want(r->p, lambda, v, flavor, out, want);
-        return;
-    }
-    for (i = 0; i < r->n; ++i) {
-        r->us[i] = r->sc[i] * lambda[i];
-        r->us[r->n + i] = v[i] / r->sc[i];
-    }
-    ct__criteria_want(r->p0, r->us, r->us + r->n, flavor, out, want);
+    ct__run_unscaled(r, &lambda, &v);
+    ct__criteria_want(r->p0, lambda, v, flavor, out, want);
 }
 /* passes = 1: the test alone; 2: a point that meets it is completed with the residuals the
    test did not compute (the other CT__WANT_ part, merged: every field as ct_criteria's) */
@@ -5257,15 +5253,7 @@ CT__PRIVATE int ct__gs_screen(const ct__run *r, int k, const ct__gs *gs, const c
     e.relative = 0;
     if (s->stop != CT_STOP_ABSOLUTE) {
         ct_real den;
-        if (r->sc) { /* the caller's lambda and v */
-            int i;
-            for (i = 0; i < r->n; ++i) {
-                r->us[i] = r->sc[i] * lambda[i];
-                r->us[r->n + i] = v[i] / r->sc[i];
-            }
-            lambda = r->us;
-            v = r->us + r->n;
-        }
+        ct__run_unscaled(r, &lambda, &v); /* the caller's lambda and v */
         den = ct__max(ct__norm2_safe(r->p0->g, r->n), ct__max(ct__norm2_safe(lambda, r->n), ct__norm2_safe(v, r->n)));
         e.relative = den > 0 ? e.absolute / den : e.absolute;
     }

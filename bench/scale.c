@@ -14,7 +14,8 @@
 
      family,size,seed,k,n,nc,mass_ratio,method,scale,status,iterations,rel,ms
 
-   rel = info.model.relative, the method's own relative error on the given problem (both runs
+   status = ct_status_string (ct_result_string for an error); rel = info.model.relative, the
+   method's own relative error on the given problem (both runs
    are scored alike: the stop tests and ct_info of a scaled run are on the unscaled problem).
 
    Build: cc -O2 -I. -Ibench bench/scale.c -lm (double only); `make bench-scale` builds, runs
@@ -38,17 +39,6 @@ static double now_ms(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
-}
-
-static const char *status_name(ct_result r, ct_status s) {
-    if (r != CT_OK) return "error";
-    switch (s) {
-        case CT_STATUS_CONVERGED: return "converged";
-        case CT_STATUS_MAX_ITERATIONS: return "max_iter";
-        case CT_STATUS_STALLED: return "stalled";
-        case CT_STATUS_NUMERICAL_FAILURE: return "numerical_failure";
-        default: return "other";
-    }
 }
 
 static const struct {
@@ -129,7 +119,7 @@ int main(int argc, char **argv) {
                         if (ra == CT_OK) ct_workspace_free(&ws);
                         printf("%s,%d,%llu,%d,%d,%d,%.3g,%s,%d,%s,%d,%.3e,%.4f\n", fp.family, fp.size,
                                (unsigned long long)seed, k, fp.n, fp.problem.nc, fp.mass_ratio,
-                               ct_method_string(s.method), sc, status_name(r, info.status), info.iterations,
+                               ct_method_string(s.method), sc, r == CT_OK ? ct_status_string(info.status) : ct_result_string(r), info.iterations,
                                (double)info.model.relative, r == CT_OK ? best : -1.0);
                         fflush(stdout);
                     }
