@@ -284,6 +284,9 @@
 #if defined(CT__HAS_SPARSE) && defined(CT__HAS_NSN)
 #define CT__HAS_SPLU /* the sparse block LU of NEWTON_NCP on a block-sparse G */
 #endif
+#ifdef CT__HAS_NEWTON_SOFT
+#define CT__HAS_GENERAL /* G given as J M^-1 J^T by p->soft's M and J alone (NEWTON_SOFT) */
+#endif
 /* the dense Cholesky, for whoever factors */
 #if defined(CT__HAS_ADMM) || defined(CT__HAS_STAGGERED) || defined(CT__HAS_NEWTON_SOFT) ||      \
     defined(CT__HAS_DERIVATIVES) || defined(CT__HAS_LINALG)
@@ -1444,6 +1447,7 @@ typedef struct ct__dims {
     long nnzl;
     int scale;  /* settings.scale: the scaled copy of the problem (ct__common_layout)        */
     long nnzb;  /* its block-sparse G's blocks                                              */
+    int nv;     /* the generalized form (CT__FORM_GENERAL): p->soft->nv; else 0             */
 } ct__dims;
 
 /* Memory is laid out by walking an arena: each array is aligned to CT__ALIGN. With base NULL
@@ -2010,7 +2014,7 @@ CT__PRIVATE ct_real ct__power_iteration(ct__matvec_fn mv, const void *ctx, int n
    (dense, block-sparse ct_sparse, or the caller's ct_operator), so no solver branches on it:
    entries, rows, products, the columns a Gauss-Seidel update adds, diagonal blocks, and the
    factorization of G + R + shift I (ct__fac, below). */
-enum { CT__FORM_DENSE = 0, CT__FORM_SPARSE = 1, CT__FORM_OPERATOR = 2 };
+enum { CT__FORM_DENSE = 0, CT__FORM_SPARSE = 1, CT__FORM_OPERATOR = 2, CT__FORM_GENERAL = 3 };
 typedef struct ct__op {
     const ct_real *G;     /* dense row-major n x n, or NULL when S or U is given         */
     const ct_sparse *S;   /* block-sparse G (ct_sparse), or NULL                         */
@@ -2021,10 +2025,27 @@ typedef struct ct__op {
     int form;             /* CT__FORM_*                                                  */
     int asym;             /* 1: G is not symmetric (ct_info.asymmetry > CT__ASYM_MIN): factors take
                              its symmetric part, ct__op_skew the rest, sweeps read rows     */
+    /* the generalized form (no G, Gs or Gop; p->soft's M and J): G = J M^-1 J^T, applied as
+       J (M^-1 (J^T x)) through Lm = chol(M), which a run computes (ct__general_factor) */
+    const ct_real *J;     /* n x nv row-major, or NULL                                   */
+    const ct_real *Lm;    /* nv x nv, the run's Cholesky factor of M, or NULL             */
+    ct_real *tmp;         /* nv scratch of the products                                  */
+    int nv;
 } ct__op;
 
-/* The form of G in p: exactly one of G, Gs, Gop (validation reports the others) */
+/* p gives G only through its generalized form: no G, Gs or Gop, and p->soft->nv > 0 */
+CT__PRIVATE int ct__general(const ct_problem *p) {
+#ifdef CT__HAS_GENERAL
+    return !p->G && !p->Gs && !p->Gop && p->soft && p->soft->nv > 0;
+#else
+    (void)p;
+    return 0;
+#endif
+}
+/* The form of G in p: exactly one of G, Gs, Gop, or the generalized form (validation reports
+   the others) */
 CT__PRIVATE int ct__form(const ct_problem *p) {
+    if (ct__general(p)) return CT__FORM_GENERAL;
     return p->G ? CT__FORM_DENSE : p->Gs ? CT__FORM_SPARSE : CT__FORM_OPERATOR;
 }
 CT__PRIVATE void ct__op_init(ct__op *op, const ct_problem *p) {
@@ -2036,11 +2057,17 @@ CT__PRIVATE void ct__op_init(ct__op *op, const ct_problem *p) {
     op->c0 = p->nb + p->nu;
     op->n = op->c0 + 3 * p->nc;
     op->asym = 0;
+    op->J = op->form == CT__FORM_GENERAL ? p->soft->J : NULL;
+    op->nv = op->form == CT__FORM_GENERAL ? p->soft->nv : 0;
+    op->Lm = NULL;
+    op->tmp = NULL;
 }
-/* The form of G given (CT_OK), or the code for none, several, or one compiled out */
+/* The form of G given (CT_OK), or the code for none, several, or one compiled out. The
+   generalized form alone is CT_ERROR_STORAGE_UNSUPPORTED here: only ct_solve and the solver
+   object (NEWTON_SOFT) take it; the entry points that read G need G, Gs or Gop. */
 CT__PRIVATE ct_result ct__form_check(const ct_problem *p) {
     const int forms = (p->G != NULL) + (p->Gs != NULL) + (p->Gop != NULL);
-    if (forms == 0) return CT_ERROR_INVALID_ARGUMENT;
+    if (forms == 0) return ct__general(p) ? CT_ERROR_STORAGE_UNSUPPORTED : CT_ERROR_INVALID_ARGUMENT;
     if (forms > 1) return CT_ERROR_STORAGE_CONFLICT;
 #ifndef CT__HAS_SPARSE
     if (p->Gs) return CT_ERROR_COMPILED_OUT;
@@ -2081,9 +2108,32 @@ CT__PRIVATE ct_real ct__sp_row(const ct__op *op, int i, const ct_real *x) {
 }
 #endif
 CT__PRIVATE ct_real ct__op_r(const ct__op *op, int i) { return op->R ? op->R[i] : (ct_real)0; }
+#ifdef CT__HAS_GENERAL
+/* the generalized form: y (nv) = M^-1 J_j^T, column j of M^-1 J^T (J_j: row j of J) */
+CT__PRIVATE void ct__gen_col(const ct__op *op, int j, ct_real *y) {
+    CONTACT_MEMCPY(y, op->J + (size_t)j * op->nv, (size_t)op->nv * sizeof(ct_real));
+    ct__chol_solve(op->Lm, op->nv, op->nv, y);
+}
+/* G x = J (M^-1 (J^T x)) in 2 n nv + 2 nv^2 flops, never forming G */
+CT__PRIVATE void ct__gen_mul(const ct__op *op, const ct_real *x, ct_real *y) {
+    const int nv = op->nv;
+    int i, j;
+    for (j = 0; j < nv; ++j) op->tmp[j] = 0;
+    for (i = 0; i < op->n; ++i) ct__axpy_sub(op->tmp, op->J + (size_t)i * nv, -x[i], nv);
+    ct__chol_solve(op->Lm, nv, nv, op->tmp);
+    for (i = 0; i < op->n; ++i) y[i] = ct__dot(op->J + (size_t)i * nv, op->tmp, nv);
+}
+#endif
 /* G_ij */
 CT__PRIVATE ct_real ct__op_g(const ct__op *op, int i, int j) {
     if (op->G) return op->G[(size_t)i * op->n + j];
+#ifdef CT__HAS_GENERAL
+    if (op->form == CT__FORM_GENERAL) { /* one solve with M's factor (set by the run) */
+        if (!op->Lm) return 0;
+        ct__gen_col(op, j, op->tmp);
+        return ct__dot(op->J + (size_t)i * op->nv, op->tmp, op->nv);
+    }
+#endif
 #ifdef CT__HAS_OPERATOR
     if (op->U) { /* an operator gives its diagonal blocks only (the one thing asked of it) */
         const int gi = ct__grp(op->c0, i), r0 = ct__grp_row(op->c0, gi), sz = ct__grp_size(op->c0, gi);
@@ -2151,6 +2201,11 @@ CT__PRIVATE void ct__op_mul(const ct__op *op, const ct_real *x, ct_real *y) {
     if (op->G) {
         ct__gemv(op->G, op->n, op->n, x, y);
     }
+#ifdef CT__HAS_GENERAL
+    else if (op->form == CT__FORM_GENERAL) {
+        ct__gen_mul(op, x, y);
+    }
+#endif
 #ifdef CT__HAS_OPERATOR
     else if (op->U) {
         op->U->mul(op->U->ctx, x, y);
@@ -2279,6 +2334,16 @@ CT__PRIVATE void ct__op_block3(const ct__op *op, int r0, ct_real B[9]) {
         else CONTACT_MEMSET(B, 0, 9 * sizeof(ct_real));
         if (op->R)
             for (i = 0; i < 3; ++i) B[4 * i] += op->R[r0 + i];
+        return;
+    }
+#endif
+#ifdef CT__HAS_GENERAL
+    if (op->form == CT__FORM_GENERAL && op->Lm) { /* three solves, not nine */
+        for (j = 0; j < 3; ++j) {
+            ct__gen_col(op, r0 + j, op->tmp);
+            for (i = 0; i < 3; ++i) B[3 * i + j] = ct__dot(op->J + (size_t)(r0 + i) * op->nv, op->tmp, op->nv);
+        }
+        for (i = 0; i < 3; ++i) B[4 * i] += ct__op_r(op, r0 + i);
         return;
     }
 #endif
@@ -3619,6 +3684,11 @@ CT_API ct_result ct_local_contact(ct_local_law law, ct_real mu, const ct_real B[
 CT__PRIVATE ct_soft_model ct__soft_model(const ct_problem *p) {
     return p->soft ? p->soft->model : CT_SOFT_CCP;
 }
+/* the model reads G's diagonal blocks (SAP's w; LAGGED and SIMILAR's eps with sigma > 0) */
+CT__PRIVATE int ct__soft_reads_g(const ct_problem *p) {
+    const ct_soft_model m = ct__soft_model(p);
+    return p->nc > 0 && (m == CT_SOFT_SAP || (m != CT_SOFT_CCP && p->soft->sigma > 0));
+}
 
 /* Hunt-Crossley impulse n(v), its derivative n'(v) and N(v) ([Castro23] eq. 22; [HuntCrossley75]) */
 CT__PRIVATE void ct__hc(ct_real v, ct_real dt, ct_real k, ct_real d, ct_real phi0, ct_real *n,
@@ -3782,7 +3852,7 @@ CT_API ct_result ct_soft_kernel(const ct_problem *p, int i, const ct_real vc[3],
     ct_result r;
     if (!p || !vc || !cost || !gamma || !p->mu) return CT_ERROR_INVALID_ARGUMENT;
     if (!ct__sizes_ok(p->nb, p->nu, p->nc) || i < 0 || i >= p->nc) return CT_ERROR_INVALID_SIZE;
-    r = ct__form_check(p); /* SAP and the regularization of the others read G's blocks */
+    r = ct__soft_reads_g(p) ? ct__form_check(p) : CT_OK; /* SAP, and eps with sigma > 0: G's blocks */
     if (r != CT_OK) return r;
     if (!ct__all_finite(vc, 3)) return CT_ERROR_NON_FINITE;
     if (!ct__in_range(vc, 3)) return CT_ERROR_OUT_OF_RANGE; /* the cost squares vc */
@@ -4044,7 +4114,10 @@ CT__PRIVATE ct_result ct__criteria_args(const ct_problem *p, const ct_real *lamb
     if (flavor == CT_FLAVOR_SIGNORINI && p->nc > 0) return ct__form_check(p); /* the blocks B */
     if (flavor == CT_FLAVOR_SOFT) {
 #ifdef CT__HAS_SOFT
-        if (p->nb + p->nu + p->nc > 0 && !p->G && !p->Gs && !p->Gop) return CT_ERROR_INVALID_ARGUMENT;
+        if (p->nb + p->nu + p->nc > 0 && !p->G && !p->Gs && !p->Gop) { /* M and J alone: */
+            if (!ct__general(p)) return CT_ERROR_INVALID_ARGUMENT;
+            if (ct__soft_reads_g(p)) return CT_ERROR_STORAGE_UNSUPPORTED; /* G's blocks */
+        }
         return ct__soft_validate(p);
 #else
         return CT_ERROR_COMPILED_OUT;
@@ -4129,6 +4202,8 @@ typedef struct ct__common {
                        ct__solver_run puts them back)                                         */
     ct_real *sc;    /* settings.scale: n row scales, 2n for the point in the caller's units,
                        then the scaled g, R (n each) and G (n x n, or 9 per block)          */
+    ct_real *gm;    /* the generalized form: chol(M) (nv x nv), then nv for the products and
+                       the Cholesky's scratch; else NULL                                     */
 } ct__common;
 CT__PRIVATE void ct__common_layout(ct__arena *a, const ct__dims *d, ct__common *c, int saves) {
     c->lprev = ct__arena_real(a, (size_t)d->n);
@@ -4137,6 +4212,13 @@ CT__PRIVATE void ct__common_layout(ct__arena *a, const ct__dims *d, ct__common *
     if (d->scale)
         c->sc = ct__arena_real(a, 5 * (size_t)d->n + (d->form == CT__FORM_SPARSE ? 9 * (size_t)d->nnzb
                                                                               : (size_t)d->n * (size_t)d->n));
+    c->gm = NULL;
+#ifdef CT__HAS_GENERAL
+    if (d->form == CT__FORM_GENERAL && d->nv > 0) {
+        const size_t nv = (size_t)d->nv;
+        c->gm = ct__arena_real(a, nv * nv + nv + CT__CHOL_SCRATCH(nv));
+    }
+#endif
 }
 
 CT__PRIVATE void ct__dims_init(ct__dims *d, int nb, int nu, int nc, int form, long nnzl) {
@@ -4150,11 +4232,13 @@ CT__PRIVATE void ct__dims_init(ct__dims *d, int nb, int nu, int nc, int form, lo
     d->nnzl = nnzl;
     d->scale = 0;
     d->nnzb = 0;
+    d->nv = 0;
 }
 /* the scaled copy's dims (settings.scale; p NULL: a dense G) */
 CT__PRIVATE void ct__dims_scale(ct__dims *d, const ct_problem *p, const ct_settings *s) {
     d->scale = s->scale && d->n > 0;
     d->nnzb = 0;
+    d->nv = p && d->form == CT__FORM_GENERAL ? p->soft->nv : 0;
 #ifdef CT__HAS_SPARSE
     if (d->scale && p && p->Gs && p->Gs->row_ptr && p->Gs->row_ptr[d->ng] > 0) d->nnzb = p->Gs->row_ptr[d->ng];
 #else
@@ -4458,6 +4542,37 @@ CT__PRIVATE ct_result ct__validate_operator(const ct_problem *p, ct_real sym_tol
 /* The asymmetry below which G is treated as symmetric (rounding of J M^-1 J^T formed in
    floating point: harmless at any tolerance the precision reaches) */
 #define CT__ASYM_MIN ((ct_real)0.01 * CONTACT_SQRT(CT_EPS))
+#ifdef CT__HAS_GENERAL
+/* The generalized form (G = J M^-1 J^T, no G, Gs or Gop): M, J, vstar given, finite and in
+   range, M symmetric within sym_tol (relative to its largest diagonal entry) with a positive
+   diagonal. Whether M is positive definite is found where a run factors it (CT_ERROR_NOT_PSD,
+   field "soft.M", lambda and v untouched). */
+CT__PRIVATE ct_result ct__validate_general(const ct_problem *p, int n, ct_real sym_tol, ct__why *why) {
+    const ct_soft *sf = p->soft;
+    const int nv = sf->nv;
+    ct_real dmax = 0;
+    ct_result res;
+    int i, j;
+    if (nv > CT__MAX_N) return ct__fail(why, CT_ERROR_INVALID_SIZE, "soft.nv", -1);
+    if (!sf->M || !sf->J || !sf->vstar)
+        return ct__fail(why, CT_ERROR_INVALID_ARGUMENT, !sf->M ? "soft.M" : !sf->J ? "soft.J" : "soft.vstar", -1);
+    res = ct__values(sf->M, (size_t)nv * (size_t)nv, "soft.M", why);
+    if (res == CT_OK) res = ct__values(sf->J, (size_t)n * (size_t)nv, "soft.J", why);
+    if (res == CT_OK) res = ct__values(sf->vstar, (size_t)nv, "soft.vstar", why);
+    if (res != CT_OK) return res;
+    for (i = 0; i < nv; ++i) {
+        const ct_real d = sf->M[(size_t)i * nv + i];
+        if (!(d > 0)) return ct__fail(why, CT_ERROR_NOT_PSD, "soft.M", i);
+        dmax = ct__max(dmax, d);
+    }
+    for (i = 0; i < nv; ++i)
+        for (j = 0; j < i; ++j)
+            if (CONTACT_FABS(sf->M[(size_t)i * nv + j] - sf->M[(size_t)j * nv + i]) > sym_tol * dmax)
+                return ct__fail(why, CT_ERROR_NOT_SYMMETRIC, "soft.M", i);
+    return CT_OK;
+}
+#endif
+
 /* need_G = 0: the inverse dynamics, which reads no G */
 CT__PRIVATE ct_result ct__validate_asym(const ct_problem *p, ct_real sym_tol, int need_G, ct__why *why,
                                         ct_real *asym);
@@ -4476,7 +4591,7 @@ CT__PRIVATE ct_result ct__validate_asym(const ct_problem *p, ct_real sym_tol, in
     if (!ct__sizes_ok(p->nb, p->nu, p->nc)) return ct__fail(why, CT_ERROR_INVALID_SIZE, "nb/nu/nc", -1);
     n = p->nb + p->nu + 3 * p->nc;
     if (n == 0) return CT_OK;
-    if (need_G) {
+    if (need_G && !ct__general(p)) {
         res = ct__form_check(p);
         if (res != CT_OK) return ct__fail(why, res, "G/Gs/Gop", -1);
     }
@@ -4514,6 +4629,9 @@ CT__PRIVATE ct_result ct__validate_asym(const ct_problem *p, ct_real sym_tol, in
             if (p->R[i] < 0) return ct__fail(why, CT_ERROR_NEGATIVE_COMPLIANCE, "R", i);
     if (asym) *asym = 0;
     if (!need_G) return CT_OK;
+#ifdef CT__HAS_GENERAL
+    if (ct__general(p)) return ct__validate_general(p, n, sym_tol, why);
+#endif
 #ifdef CT__HAS_SPARSE
     if (p->Gs) {
         ct_real a2;
@@ -4626,6 +4744,7 @@ typedef struct ct__method {
 #define CT__LAST_METHOD NULL
 #define CT__FORMS_ALL ((1u << CT__FORM_DENSE) | (1u << CT__FORM_SPARSE) | (1u << CT__FORM_OPERATOR))
 #define CT__FORMS_ROWS ((1u << CT__FORM_DENSE) | (1u << CT__FORM_SPARSE)) /* needs rows of G */
+#define CT__FORMS_GENERAL (CT__FORMS_ROWS | (1u << CT__FORM_GENERAL)) /* or M and J alone */
 
 /* max diag(G + R), computed once per solve */
 CT__PRIVATE ct_real ct__run_amax(ct__run *r) {
@@ -6030,20 +6149,24 @@ typedef struct ct__nw_mem {
 CT__PRIVATE void ct__nw_layout(ct__arena *a, const ct__dims *d, void *mem) {
     ct__nw_mem tmp, *m = mem ? (ct__nw_mem *)mem : &tmp;
     const size_t n = (size_t)d->n;
-    m->q = ct__arena_real(a, n);
-    m->dq = ct__arena_real(a, n);
+    /* q's space: n (contact space, or nv < n), or nv for M and J alone (nv may exceed n; no
+       contact-space factor A then, and M's factor is the run's, r->op.Lm) */
+    const int gen = d->form == CT__FORM_GENERAL;
+    const size_t m1 = gen && (size_t)d->nv > n ? (size_t)d->nv : n;
+    m->q = ct__arena_real(a, m1);
+    m->dq = ct__arena_real(a, m1);
     m->vc = ct__arena_real(a, n);
     m->gam = ct__arena_real(a, n);
     m->dvc = ct__arena_real(a, n);
     m->u = ct__arena_real(a, n);
     m->gam2 = ct__arena_real(a, n);
-    m->grad = ct__arena_real(a, n);
-    m->cv = ct__arena_real(a, n);
-    m->qt = ct__arena_real(a, n);
-    m->Am = ct__arena_real(a, n * n);
-    m->N = ct__arena_real(a, n * n);
-    m->B = ct__arena_real(a, n * n);
-    m->scratch = ct__arena_real(a, CT__CHOL_SCRATCH(d->n));
+    m->grad = ct__arena_real(a, m1);
+    m->cv = ct__arena_real(a, m1);
+    m->qt = ct__arena_real(a, m1);
+    m->Am = gen ? NULL : ct__arena_real(a, n * n);
+    m->N = ct__arena_real(a, m1 * m1);
+    m->B = ct__arena_real(a, n * m1); /* H A, n x m */
+    m->scratch = ct__arena_real(a, CT__CHOL_SCRATCH(m1));
     m->hs = ct__arena_real(a, 2 * (9 * (size_t)d->nc + (size_t)d->c0));
     m->flag = ct__arena_int(a, n);
 }
@@ -6061,8 +6184,9 @@ CT__PRIVATE int ct__nw_factor_g(ct__run *r, ct__nw_mem *m) {
     sv->cache |= CT__CACHE_RANK;
     return sv->cache_rank;
 }
+/* NEWTON_SOFT in generalized velocities: nv < n with G given too, or M and J alone */
 CT__PRIVATE int ct__nw_general(const ct_problem *p, int n) {
-    return p->soft && p->soft->nv > 0 && p->soft->nv < n;
+    return p->soft && p->soft->nv > 0 && (p->soft->nv < n || ct__general(p));
 }
 CT__PRIVATE ct_result ct__nw_prepare(ct__run *r) {
     ct__nw_mem m;
@@ -6101,12 +6225,14 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
         ct__amul(A, n, m, lda, sf->vstar, bv);
         for (i = 0; i < n; ++i) bv[i] = p->g[i] - bv[i];
         for (j = 0; j < m; ++j) cv[j] = ct__dot(sf->M + (size_t)j * m, sf->vstar, m);
-        /* q = v* + M^-1 J^T lambda, M's factor in B */
-        CONTACT_MEMCPY(B, sf->M, (size_t)m * (size_t)m * sizeof(ct_real));
-        r->factorizations++;
-        if (ct__chol_factor(B, m, m, scratch) >= 0) return CT_STATUS_NUMERICAL_FAILURE;
+        /* q = v* + M^-1 J^T lambda with M's factor: the run's (M and J alone), else in N */
+        if (!r->op.Lm) {
+            CONTACT_MEMCPY(N, sf->M, (size_t)m * (size_t)m * sizeof(ct_real));
+            r->factorizations++;
+            if (ct__chol_factor(N, m, m, scratch) >= 0) return CT_STATUS_NUMERICAL_FAILURE;
+        }
         ct__atmul(A, n, m, lda, lambda, q);
-        ct__chol_solve(B, m, m, q);
+        ct__chol_solve(r->op.Lm ? r->op.Lm : N, m, m, q);
         for (j = 0; j < m; ++j) q[j] += sf->vstar[j];
     } else {
         m = ct__nw_factor_g(r, &mm); /* rank r of G */
@@ -6259,7 +6385,7 @@ CT__PRIVATE ct_flavor ct__nw_flavor(const ct_settings *s) {
     (void)s;
     return CT_FLAVOR_SOFT;
 }
-static const ct__method ct__method_newton_soft = {CT_METHOD_NEWTON_SOFT, "NEWTON_SOFT", CT__FORMS_ROWS, NULL,
+static const ct__method ct__method_newton_soft = {CT_METHOD_NEWTON_SOFT, "NEWTON_SOFT", CT__FORMS_GENERAL, NULL,
     ct__nw_flavor, ct__nw_check, ct__nw_layout, ct__nw_prepare, ct__newton, CT__LAST_METHOD};
 #undef CT__LAST_METHOD
 #define CT__LAST_METHOD (&ct__method_newton_soft)
@@ -6310,8 +6436,9 @@ CT__PRIVATE ct_result ct__lin_build(ct__lin *z, const ct_settings *s, const ct_r
     const int n = z->n, c0 = p->nb + p->nu;
     const ct_real rtol = sizeof(ct_real) == 4 ? (ct_real)1e-3 : (ct_real)1e-6;
     ct_real lmax = 0, vmax = 0, tol_v, gmax = 0, kmax = 0;
-    int i, j, a, b;
+    int i, j, a;
     (void)s;
+    (void)tmp; /* read by the soft models' linearization only */
     for (i = 0; i < n; ++i) {
         lmax = ct__max(lmax, CONTACT_FABS(lambda[i]));
         vmax = ct__max(vmax, CONTACT_FABS(v[i]));
@@ -6323,7 +6450,7 @@ CT__PRIVATE ct_result ct__lin_build(ct__lin *z, const ct_settings *s, const ct_r
     if (z->soft) {
         /* C: factors of the Hessian blocks at v_c = v - R lambda */
         ct_real vc[3], gm[3], H[9], d3[3], cost, h;
-        int fl[3];
+        int fl[3], b;
         ct__op gop;
         ct__op_init(&gop, p);
         for (i = 0; i < c0; ++i) {
@@ -7851,7 +7978,29 @@ CT__PRIVATE void ct__run_init(ct__run *r, ct_solver *sv, const ct__method *d) {
     r->flavor = d->flavor(r->s);
     r->fail_row = -1;
     if (c.sc) ct__scale_build(r, c.sc);
+    if (c.gm) { /* the generalized form: M's factor goes here (ct__general_factor) */
+        r->op.Lm = c.gm;
+        r->op.tmp = c.gm + (size_t)r->dims.nv * (size_t)r->dims.nv;
+    }
 }
+
+#ifdef CT__HAS_GENERAL
+/* The generalized form's factor, chol((M + M^T) / 2), into the run's op (what its products and
+   the criteria's velocity use; NEWTON_SOFT takes it too). CT_ERROR_NOT_PSD when M is not
+   positive definite. */
+CT__PRIVATE ct_result ct__general_factor(ct__run *r) {
+    const ct_real *M = r->p->soft->M;
+    const int nv = r->dims.nv;
+    ct_real *L = (ct_real *)r->op.Lm;
+    int i, j;
+    for (i = 0; i < nv; ++i)
+        for (j = 0; j < nv; ++j)
+            L[(size_t)i * nv + j] = (ct_real)0.5 * (M[(size_t)i * nv + j] + M[(size_t)j * nv + i]);
+    ++r->factorizations;
+    if (ct__chol_factor(L, nv, nv, r->op.tmp + nv) >= 0) return CT_ERROR_NOT_PSD;
+    return CT_OK;
+}
+#endif
 
 /* the bytes of the common arrays and the method's */
 CT__PRIVATE size_t ct__bytes(const ct__method *d, const ct__dims *dims) {
@@ -7880,6 +8029,8 @@ CT__PRIVATE ct_result ct__method_checks(const ct_problem *p, const ct_settings *
 #ifdef CT__HAS_SOFT
         ct_result r = ct__soft_validate(p);
         if (r != CT_OK) return ct__fail(why, r, "soft", -1);
+        if (n > 0 && ct__form(p) == CT__FORM_GENERAL && ct__soft_reads_g(p)) /* G's blocks */
+            return ct__fail(why, CT_ERROR_STORAGE_UNSUPPORTED, "soft", -1);
 #else
         return ct__fail(why, CT_ERROR_COMPILED_OUT, "soft", -1);
 #endif
@@ -8009,6 +8160,12 @@ CT__PRIVATE ct_result ct__solver_run(ct_solver *sv, ct_real *lambda, ct_real *v,
         return ct__info_error(info, CT_ERROR_INVALID_ARGUMENT, &why);
     }
     ct__run_init(&run, sv, d);
+#ifdef CT__HAS_GENERAL
+    if (run.dims.form == CT__FORM_GENERAL && n > 0 && ct__general_factor(&run) != CT_OK) {
+        why.field = "soft.M"; /* before lambda and v are touched */
+        return ct__info_error(info, CT_ERROR_NOT_PSD, &why);
+    }
+#endif
     if (s->time_limit > 0) run.t0 = s->clock(s->user);
     if (run.save && n > 0) { /* the caller's lambda and v, for an error found by the solve */
         CONTACT_MEMCPY(run.save, lambda, (size_t)n * sizeof(ct_real));

@@ -217,6 +217,164 @@ static void test_generalized(void) {
     free(sc);
 }
 
+/* ---- 3b. M and J alone (no G, Gs or Gop): the same answers, fewer or more dofs than rows,
+   the codes of bad M and J, and the entry points that need G --------------------------------- */
+static void gen_system(int nv, int n, ct_real *M, ct_real *J, ct_real *vstar, ct_real *G, ct_real *g) {
+    ct_real *sc = (ct_real *)malloc(ct_delassus_scratch_size(nv, n) * sizeof(ct_real));
+    int i, j;
+    for (i = 0; i < nv; ++i)
+        for (j = 0; j <= i; ++j) M[i * nv + j] = M[j * nv + i] = (ct_real)(i == j ? th_range(1, 3) : 0.1 * th_normal());
+    for (i = 0; i < n * nv; ++i) J[i] = (ct_real)th_normal();
+    for (i = 0; i < nv; ++i) vstar[i] = (ct_real)(0.3 * th_normal());
+    CHECK_EQ_INT(ct_delassus_from_mj(nv, n, M, J, vstar, G, g, sc), CT_OK);
+    for (i = 0; i < n; ++i)
+        for (j = 0; j < i; ++j) G[i * n + j] = G[j * n + i];
+    free(sc);
+}
+static void test_generalized_alone(void) {
+    static const int shapes[3][2] = {{9, 5}, {30, 3}, {4, 4}}; /* nv < n, nv > n, nv << n */
+    int t, i, model;
+    th_seed(910);
+    for (t = 0; t < 3; ++t) {
+        const int nv = shapes[t][0], nc = shapes[t][1], n = 3 * nc;
+        ct_real *M = (ct_real *)malloc(sizeof(ct_real) * (size_t)(nv * nv)), *J = (ct_real *)malloc(sizeof(ct_real) * (size_t)(n * nv));
+        ct_real *G = (ct_real *)malloc(sizeof(ct_real) * (size_t)(n * n)), vstar[30], g[15], R[15], mu[5], phi0[5], kk[5], dd[5];
+        ct_real l1[15], v1[15], l2[15], v2[15];
+        ct_soft sf;
+        ct_problem p;
+        ct_settings s = ct_default_settings();
+        ct_info i1, i2;
+        gen_system(nv, n, M, J, vstar, G, g);
+        for (i = 0; i < nc; ++i) {
+            mu[i] = (ct_real)th_range(0.3, 0.8);
+            phi0[i] = (ct_real)th_range(-2e-3, 1e-3);
+            kk[i] = (ct_real)th_range(1e3, 1e4);
+            dd[i] = (ct_real)th_range(0, 1);
+            g[3 * i + 2] -= (ct_real)0.2; /* a reference folded into g (MuJoCo's efc_b): g != J v* */
+            R[3 * i] = R[3 * i + 1] = (ct_real)th_range(1e-3, 1e-2);
+            R[3 * i + 2] = (ct_real)th_range(1e-3, 1e-2);
+        }
+        memset(&sf, 0, sizeof(sf));
+        memset(&p, 0, sizeof(p));
+        sf.dt = (ct_real)0.01; sf.phi0 = phi0; sf.k = kk; sf.d = dd; sf.v_s = (ct_real)1e-3;
+        p.nc = nc; p.g = g; p.mu = mu; p.soft = &sf;
+        s.method = CT_METHOD_NEWTON_SOFT;
+        s.stop = CT_STOP_RELATIVE;
+        s.tol_rel = (ct_real)(sizeof(ct_real) == 4 ? 1e-3 : 1e-10); /* above the CCP's floor */
+        for (model = 0; model < 4; ++model) {
+            double dl = 0, dv = 0, lmax = 0;
+            if (model == CT_SOFT_SAP) continue; /* reads G's blocks: below */
+            sf.model = (ct_soft_model)model;
+            sf.sigma = 0;
+            p.R = model == CT_SOFT_CCP ? R : NULL;
+            memset(l1, 0, sizeof(l1));
+            memset(l2, 0, sizeof(l2));
+            sf.nv = nv; sf.M = M; sf.J = J; sf.vstar = vstar;
+            p.G = G;
+            CHECK_EQ_INT(solve_with(&p, &s, l1, v1, &i1), CT_OK);
+            p.G = NULL;
+            CHECK_EQ_INT(solve_with(&p, &s, l2, v2, &i2), CT_OK);
+            /* (float: the CCP of the 30-dof system stalls near 5e-3 on either path) */
+            CHECKF(i1.status == i2.status && (sizeof(ct_real) == 4 || i2.status == CT_STATUS_CONVERGED),
+                   "nv %d nc %d model %d: with G %s (%.2g), M and J alone %s (%.2g)", nv, nc, model,
+                   ct_status_string(i1.status), (double)i1.model.relative, ct_status_string(i2.status), (double)i2.model.relative);
+            for (i = 0; i < n; ++i) {
+                dl = fmax(dl, fabs((double)l1[i] - l2[i]));
+                dv = fmax(dv, fabs((double)v1[i] - v2[i]));
+                lmax = fmax(lmax, fabs((double)l1[i]) + fabs((double)v1[i]));
+            }
+            CHECKF(dl + dv <= (sizeof(ct_real) == 4 ? 1e-3 : 1e-8) * (1 + lmax),
+                   "nv %d nc %d model %d: G given and M, J alone differ by %g, %g", nv, nc, model, dl, dv);
+        }
+        /* a solver object: setup, two solves (the factor of M recomputed each), bitwise */
+        {
+            ct_solver sv;
+            ct_real l3[15], v3[15];
+            sf.model = CT_SOFT_CCP; p.R = R; p.G = NULL;
+            memset(l2, 0, sizeof(l2));
+            memset(l3, 0, sizeof(l3));
+            CHECK_EQ_INT(solve_with(&p, &s, l2, v2, &i2), CT_OK);
+            CHECK_EQ_INT(ct_solver_alloc(&sv, &p, &s, NULL), CT_OK);
+            CHECK_EQ_INT(ct_solver_setup(&sv, &p, &s, NULL), CT_OK);
+            CHECK_EQ_INT(ct_solver_solve(&sv, l3, v3, &i1), CT_OK);
+            memset(l3, 0, sizeof(l3));
+            CHECK_EQ_INT(ct_solver_solve(&sv, l3, v3, &i1), CT_OK);
+            CHECK(memcmp(l2, l3, sizeof(ct_real) * (size_t)n) == 0 && memcmp(v2, v3, sizeof(ct_real) * (size_t)n) == 0);
+            ct_solver_free(&sv);
+        }
+        printf("  M and J alone, nv %d, n %d: the answers of the given G (%d Newton iterations)\n", nv, n, i2.iterations);
+        free(M); free(J); free(G);
+    }
+    {   /* the codes */
+        const int nv = 6, nc = 2, n = 6;
+        ct_real M[36], J[36], G[36], vstar[6], g[6], R[6] = {1, 1, 1, 1, 1, 1}, mu[2] = {(ct_real)0.5, (ct_real)0.5};
+        ct_real l[6], v[6], l0[6], v0[6], M0;
+        ct_soft sf;
+        ct_problem p;
+        ct_settings s = ct_default_settings();
+        ct_info info;
+        ct_residuals res;
+        ct_workspace ws;
+        size_t bytes;
+        static unsigned char big[1 << 15];
+        unsigned char *al = big + (64 - (size_t)big % 64) % 64;
+        gen_system(nv, n, M, J, vstar, G, g);
+        memset(&sf, 0, sizeof(sf));
+        memset(&p, 0, sizeof(p));
+        sf.model = CT_SOFT_CCP; sf.nv = nv; sf.M = M; sf.J = J; sf.vstar = vstar;
+        p.nc = nc; p.g = g; p.mu = mu; p.R = R; p.soft = &sf;
+        s.method = CT_METHOD_NEWTON_SOFT;
+        CHECK_EQ_INT(ct_problem_validate(&p, s.sym_tol), CT_OK);
+        /* the workspace: ct_workspace_size_problem's bytes at any alignment, and not one fewer */
+        CHECK_EQ_INT(ct_workspace_size_problem(&p, &s, &bytes), CT_OK);
+        CHECK(bytes + 65 <= sizeof(big));
+        CHECK_EQ_INT(ct_workspace_init(&ws, al, bytes - 1), CT_OK);
+        CHECK_EQ_INT(ct_solve(&p, &s, &ws, l, v, &info), CT_ERROR_WORKSPACE_TOO_SMALL);
+        CHECK_EQ_INT(ct_workspace_init(&ws, al + 1, bytes), CT_OK);
+        CHECK_EQ_INT(ct_solve(&p, &s, &ws, l, v, &info), CT_OK);
+        /* M not positive definite: NOT_PSD at soft.M, lambda and v untouched */
+        for (i = 0; i < n; ++i) l0[i] = l[i] = v0[i] = v[i] = (ct_real)(i + 1);
+        M0 = M[1];
+        M[1] = M[6] = 10; /* |M_01| > sqrt(M_00 M_11) */
+        CHECK_EQ_INT(ct_solve(&p, &s, &ws, l, v, &info), CT_ERROR_NOT_PSD);
+        CHECK(info.error_field && strcmp(info.error_field, "soft.M") == 0);
+        CHECK(memcmp(l, l0, sizeof(l)) == 0 && memcmp(v, v0, sizeof(v)) == 0);
+        M[6] = M0 + 1; /* asymmetric */
+        CHECK_EQ_INT(ct_solve(&p, &s, &ws, l, v, &info), CT_ERROR_NOT_SYMMETRIC);
+        M[1] = M[6] = M0;
+        M[0] = -1;
+        CHECK_EQ_INT(ct_solve(&p, &s, &ws, l, v, &info), CT_ERROR_NOT_PSD);
+        M[0] = 2;
+        J[7] = (ct_real)NAN;
+        CHECK_EQ_INT(ct_solve(&p, &s, &ws, l, v, &info), CT_ERROR_NON_FINITE);
+        CHECK(info.error_field && strcmp(info.error_field, "soft.J") == 0);
+        J[7] = 1;
+        sf.vstar = NULL;
+        CHECK_EQ_INT(ct_solve(&p, &s, &ws, l, v, &info), CT_ERROR_INVALID_ARGUMENT);
+        sf.vstar = vstar;
+        CHECK_EQ_INT(ct_solve(&p, &s, &ws, l, v, &info), CT_OK);
+        /* the other methods need G's rows or an operator */
+        s.method = CT_METHOD_ADMM_NCP;
+        CHECK_EQ_INT(solve_with(&p, &s, l, v, &info), CT_ERROR_STORAGE_UNSUPPORTED);
+        s.method = CT_METHOD_PGS_NCP;
+        CHECK_EQ_INT(solve_with(&p, &s, l, v, &info), CT_ERROR_STORAGE_UNSUPPORTED);
+        s.method = CT_METHOD_NEWTON_SOFT;
+        {   /* SAP's w reads G's blocks */
+            ct_real phi0[2] = {0, 0}, kk[2] = {1, 1}, dd[2] = {0, 0};
+            sf.model = CT_SOFT_SAP; sf.dt = (ct_real)0.01; sf.phi0 = phi0; sf.k = kk; sf.d = dd; sf.sigma = (ct_real)1e-3;
+            p.R = NULL;
+            CHECK_EQ_INT(solve_with(&p, &s, l, v, &info), CT_ERROR_STORAGE_UNSUPPORTED);
+            CHECK_EQ_INT(ct_criteria(&p, l, v, CT_FLAVOR_SOFT, &res), CT_ERROR_STORAGE_UNSUPPORTED);
+            sf.model = CT_SOFT_CCP; p.R = R;
+        }
+        /* the entry points that read G need it; the criteria of lambda and v do not */
+        CHECK_EQ_INT(ct_velocity(&p, l, v), CT_ERROR_STORAGE_UNSUPPORTED);
+        CHECK_EQ_INT(ct_criteria(&p, l, v, CT_FLAVOR_NCP, &res), CT_OK);
+        CHECK_EQ_INT(ct_criteria(&p, l, v, CT_FLAVOR_SOFT, &res), CT_OK);
+        CHECK_EQ_INT(ct_criteria(&p, l, v, CT_FLAVOR_SIGNORINI, &res), CT_ERROR_STORAGE_UNSUPPORTED);
+    }
+}
+
 /* ---- 4. closed forms: Lagged friction is mu gamma_n0 t_s; SAP resting contact ------------- */
 static void test_closed_forms(void) {
     /* one contact, unit inverse mass, sliding fast along t1 with v_n free = 0 */
@@ -726,6 +884,7 @@ int main(void) {
     test_kernels();
     test_ccp_against_admm();
     test_generalized();
+    test_generalized_alone();
     test_closed_forms();
     test_singular();
     test_errors();
