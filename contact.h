@@ -550,8 +550,11 @@ typedef struct ct_soft {
     ct_real sigma;       /* SAP: R_t = sigma w (> 0, Drake 1e-3); LAGGED, SIMILAR: eps_s =
                             max(v_s, sigma w mu gamma_n0) (eq. 26; 0 = the pure model)        */
     ct_real beta;        /* SAP near-rigid parameter >= 0 (Drake 1)                           */
-    /* Optional generalized form (nv > 0 and nv < n): G = J M^-1 J^T and g = J vstar must hold;
-       NEWTON_SOFT then works in generalized velocities (Newton matrix M + J^T H J, nv x nv). */
+    /* Optional generalized form (nv > 0): with G given too, G = J M^-1 J^T must hold and
+       NEWTON_SOFT works in generalized velocities (Newton matrix M + J^T H J, nv x nv) when
+       nv < n. With G, Gs and Gop all NULL, M and J alone define G = J M^-1 J^T (any nv):
+       NEWTON_SOFT only, g may carry a reference (MuJoCo's efc_b = J v* - aref), the workspace
+       from ct_workspace_size_problem. */
     int nv;              /* 0: contact space                                                  */
     const ct_real *M;    /* (nv x nv) row-major SPD mass matrix                               */
     const ct_real *J;    /* (n x nv) row-major constraint Jacobian                            */
@@ -605,7 +608,8 @@ typedef struct ct_problem {
     const ct_sparse *Gs; /* block-sparse G instead of the dense one (then G = NULL), or NULL */
     const ct_operator *Gop; /* G as an operator (ADMM only; then G = Gs = NULL), or NULL    */
 } ct_problem;
-/* Exactly one of G, Gs and Gop is set (CT_ERROR_STORAGE_CONFLICT otherwise). ct_problem_dense()
+/* Exactly one of G, Gs and Gop is set (CT_ERROR_STORAGE_CONFLICT otherwise), or none of them
+   with M and J in p->soft (NEWTON_SOFT: the generalized form, ct_soft). ct_problem_dense()
    fills a problem with a dense G and every optional field NULL, so code that names only the
    fields it uses stays valid C and C++ when fields are added. */
 
@@ -3839,7 +3843,7 @@ CT__PRIVATE ct_result ct__soft_validate(const ct_problem *p) {
             return CT_ERROR_INVALID_SOFT;
         }
     }
-    if (sf && sf->nv > 0) {
+    if (sf && sf->nv > 0 && !ct__general(p)) { /* (M and J alone: validated as G's form) */
         if (!sf->M || !sf->J || !sf->vstar || sf->nv > CT__MAX_N) return CT_ERROR_INVALID_SOFT;
         if (!ct__all_finite(sf->M, (size_t)sf->nv * (size_t)sf->nv) ||
             !ct__all_finite(sf->J, (size_t)n * (size_t)sf->nv) || !ct__all_finite(sf->vstar, (size_t)sf->nv))
@@ -6145,6 +6149,8 @@ CT__PRIVATE ct_real ct__nwls_eval(const ct__nwls *ls, ct_real alpha, ct_real *dd
 typedef struct ct__nw_mem {
     ct_real *q, *dq, *vc, *gam, *dvc, *u, *gam2, *grad, *cv, *qt, *Am, *N, *B, *scratch, *hs;
     int *flag;
+    int *jp, *jc; /* M and J alone: the nonzero columns of J per row group (jc[jp[g] ..
+                     jp[g + 1]), ascending), or NULL                                         */
 } ct__nw_mem;
 CT__PRIVATE void ct__nw_layout(ct__arena *a, const ct__dims *d, void *mem) {
     ct__nw_mem tmp, *m = mem ? (ct__nw_mem *)mem : &tmp;
@@ -6169,6 +6175,63 @@ CT__PRIVATE void ct__nw_layout(ct__arena *a, const ct__dims *d, void *mem) {
     m->scratch = ct__arena_real(a, CT__CHOL_SCRATCH(m1));
     m->hs = ct__arena_real(a, 2 * (9 * (size_t)d->nc + (size_t)d->c0));
     m->flag = ct__arena_int(a, n);
+    m->jp = gen ? ct__arena_int(a, (size_t)d->ng + 1) : NULL;
+    m->jc = gen ? ct__arena_int(a, (size_t)d->ng * m1) : NULL;
+}
+
+/* J's sparsity in generalized velocities: a contact's rows touch the dofs of two bodies (and
+   their ancestors), so the products with J and the Newton matrix M + J^T H J skip the columns
+   that are zero in all of a group's rows. jp NULL: dense. */
+typedef struct ct__jpat {
+    const int *jp, *jc;
+    int c0;
+} ct__jpat;
+/* the nonzero columns of each row group of A (n x m, row stride lda) */
+CT__PRIVATE void ct__jpat_build(ct__jpat *pt, int *jp, int *jc, const ct_real *A, int n, int m, int lda, int c0) {
+    int g = 0, r0 = 0, cnt = 0, j, a;
+    jp[0] = 0;
+    while (r0 < n) {
+        const int sz = r0 < c0 ? 1 : 3;
+        for (j = 0; j < m; ++j) {
+            int nz = 0;
+            for (a = 0; a < sz; ++a) nz |= A[(size_t)(r0 + a) * lda + j] != 0;
+            if (nz) jc[cnt++] = j;
+        }
+        jp[++g] = cnt;
+        r0 += sz;
+    }
+    pt->jp = jp;
+    pt->jc = jc;
+    pt->c0 = c0;
+}
+/* y (n) = A x (m) on the pattern */
+CT__PRIVATE void ct__jpat_mul(const ct__jpat *pt, const ct_real *A, int n, int m, int lda, const ct_real *x, ct_real *y) {
+    int i, k;
+    if (!pt->jp) {
+        ct__amul(A, n, m, lda, x, y);
+        return;
+    }
+    for (i = 0; i < n; ++i) {
+        const int g = ct__grp(pt->c0, i);
+        const ct_real *ai = A + (size_t)i * lda;
+        ct_real acc = 0;
+        for (k = pt->jp[g]; k < pt->jp[g + 1]; ++k) acc += ai[pt->jc[k]] * x[pt->jc[k]];
+        y[i] = acc;
+    }
+}
+/* y (m) = A^T x (n) on the pattern */
+CT__PRIVATE void ct__jpat_tmul(const ct__jpat *pt, const ct_real *A, int n, int m, int lda, const ct_real *x, ct_real *y) {
+    int i, k;
+    if (!pt->jp) {
+        ct__atmul(A, n, m, lda, x, y);
+        return;
+    }
+    for (k = 0; k < m; ++k) y[k] = 0;
+    for (i = 0; i < n; ++i) {
+        const int g = ct__grp(pt->c0, i);
+        const ct_real *ai = A + (size_t)i * lda;
+        for (k = pt->jp[g]; k < pt->jp[g + 1]; ++k) y[pt->jc[k]] += ai[pt->jc[k]] * x[i];
+    }
 }
 
 /* the contact-space factor G = A A^T (pivoted Cholesky, rank in cache_rank), kept by the
@@ -6209,10 +6272,13 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
     const ct_real *A;
     ct__nwq Q;
     ct__nwls ls;
+    ct__jpat pt;
     ct_real cost;
     int m, lda, i, j, k, a, bb;
 
     ct__nw_layout(&ar, &r->dims, &mm);
+    pt.jp = pt.jc = NULL;
+    pt.c0 = c0;
     q = mm.q; dq = mm.dq; vc = mm.vc; gam = mm.gam; dvc = mm.dvc; u = mm.u; gam2 = mm.gam2;
     grad = mm.grad; cv = mm.cv; qt = mm.qt; Am = mm.Am; N = mm.N; B = mm.B; scratch = mm.scratch;
     hs = mm.hs;
@@ -6222,7 +6288,8 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
         m = sf->nv;
         lda = m;
         A = sf->J;
-        ct__amul(A, n, m, lda, sf->vstar, bv);
+        if (mm.jp) ct__jpat_build(&pt, mm.jp, mm.jc, A, n, m, lda, c0);
+        ct__jpat_mul(&pt, A, n, m, lda, sf->vstar, bv);
         for (i = 0; i < n; ++i) bv[i] = p->g[i] - bv[i];
         for (j = 0; j < m; ++j) cv[j] = ct__dot(sf->M + (size_t)j * m, sf->vstar, m);
         /* q = v* + M^-1 J^T lambda with M's factor: the run's (M and J alone), else in N */
@@ -6231,7 +6298,7 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
             r->factorizations++;
             if (ct__chol_factor(N, m, m, scratch) >= 0) return CT_STATUS_NUMERICAL_FAILURE;
         }
-        ct__atmul(A, n, m, lda, lambda, q);
+        ct__jpat_tmul(&pt, A, n, m, lda, lambda, q);
         ct__chol_solve(r->op.Lm ? r->op.Lm : N, m, m, q);
         for (j = 0; j < m; ++j) q[j] += sf->vstar[j];
     } else {
@@ -6254,7 +6321,7 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
     ls.gam2 = gam2;
     ls.hs2 = hs2;
 
-    ct__amul(A, n, m, lda, q, vc);
+    ct__jpat_mul(&pt, A, n, m, lda, q, vc);
     for (i = 0; i < n; ++i) vc[i] += bv[i];
     cost = ct__soft_eval(p, vc, gam, hs) + ct__nwq_eval(&Q, q, grad);
 
@@ -6266,30 +6333,54 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
         }
         /* the gradient (Q q - c) - A^T gamma into grad */
         ct__nwq_eval(&Q, q, grad);
-        ct__atmul(A, n, m, lda, gam, dq);
+        ct__jpat_tmul(&pt, A, n, m, lda, gam, dq);
         for (j = 0; j < m; ++j) grad[j] -= dq[j];
-        /* N = Q + A^T H A (lower triangle) with B = H A (n x m) */
-        for (i = 0; i < c0; ++i)
-            for (j = 0; j < m; ++j) B[(size_t)i * m + j] = hs[i] * A[(size_t)i * lda + j];
-        for (i = 0; i < p->nc; ++i) {
-            const ct_real *Hb = hs + c0 + 9 * i;
-            const int r0 = c0 + 3 * i;
-            for (a = 0; a < 3; ++a)
-                for (j = 0; j < m; ++j) {
-                    ct_real e = 0;
-                    for (bb = 0; bb < 3; ++bb) e += Hb[3 * a + bb] * A[(size_t)(r0 + bb) * lda + j];
-                    B[(size_t)(r0 + a) * m + j] = e;
-                }
-        }
+        /* N = Q + A^T H A (lower triangle) with B = H A (n x m), on J's pattern when it has one */
         for (a = 0; a < m; ++a)
             for (bb = 0; bb <= a; ++bb)
                 N[(size_t)a * m + bb] = gen ? sf->M[(size_t)a * m + bb] : (ct_real)(a == bb);
-        for (i = 0; i < n; ++i) {
-            const ct_real *ai = A + (size_t)i * lda, *bi = B + (size_t)i * m;
-            for (a = 0; a < m; ++a) {
-                ct_real *na = N + (size_t)a * m, aa = ai[a];
-                if (aa == 0) continue;
-                for (bb = 0; bb <= a; ++bb) na[bb] += aa * bi[bb];
+        if (pt.jp) {
+            for (i = 0; i < n; i += i < c0 ? 1 : 3) {
+                const int g = ct__grp(c0, i), sz = i < c0 ? 1 : 3, k0 = pt.jp[g], k1 = pt.jp[g + 1];
+                const ct_real *Hb = i < c0 ? hs + i : hs + c0 + 9 * (g - c0);
+                int ka, kb;
+                for (a = 0; a < sz; ++a)
+                    for (ka = k0; ka < k1; ++ka) {
+                        const int col = pt.jc[ka];
+                        ct_real e = 0;
+                        for (bb = 0; bb < sz; ++bb) e += Hb[sz * a + bb] * A[(size_t)(i + bb) * lda + col];
+                        B[(size_t)(i + a) * m + col] = e;
+                    }
+                for (a = 0; a < sz; ++a) {
+                    const ct_real *ai = A + (size_t)(i + a) * lda, *bi = B + (size_t)(i + a) * m;
+                    for (ka = k0; ka < k1; ++ka) {
+                        const int ca = pt.jc[ka];
+                        ct_real *na = N + (size_t)ca * m, aa = ai[ca];
+                        if (aa == 0) continue;
+                        for (kb = k0; kb <= ka; ++kb) na[pt.jc[kb]] += aa * bi[pt.jc[kb]];
+                    }
+                }
+            }
+        } else {
+            for (i = 0; i < c0; ++i)
+                for (j = 0; j < m; ++j) B[(size_t)i * m + j] = hs[i] * A[(size_t)i * lda + j];
+            for (i = 0; i < p->nc; ++i) {
+                const ct_real *Hb = hs + c0 + 9 * i;
+                const int r0 = c0 + 3 * i;
+                for (a = 0; a < 3; ++a)
+                    for (j = 0; j < m; ++j) {
+                        ct_real e = 0;
+                        for (bb = 0; bb < 3; ++bb) e += Hb[3 * a + bb] * A[(size_t)(r0 + bb) * lda + j];
+                        B[(size_t)(r0 + a) * m + j] = e;
+                    }
+            }
+            for (i = 0; i < n; ++i) {
+                const ct_real *ai = A + (size_t)i * lda, *bi = B + (size_t)i * m;
+                for (a = 0; a < m; ++a) {
+                    ct_real *na = N + (size_t)a * m, aa = ai[a];
+                    if (aa == 0) continue;
+                    for (bb = 0; bb <= a; ++bb) na[bb] += aa * bi[bb];
+                }
             }
         }
         r->factorizations++;
@@ -6300,7 +6391,7 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
         }
         for (j = 0; j < m; ++j) dq[j] = -grad[j];
         ct__chol_solve(N, m, m, dq); /* dq = -N^-1 gradient */
-        ct__amul(A, n, m, lda, dq, dvc);
+        ct__jpat_mul(&pt, A, n, m, lda, dq, dvc);
         d0 = ct__dot(dq, grad, m);
         ls.d0 = d0;
         ct__nwq_eval(&Q, dq, u); /* u = Q dq - c: s1 = dq^T Q dq = dq^T (u + c) */

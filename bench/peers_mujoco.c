@@ -37,15 +37,16 @@
      Hessian M + J^T D J, factorizations and line searches), MuJoCo's constraint-solver time;
    - contact.h: ct_solve with method NEWTON_SOFT on the problem formed outside the timed region;
    - contact.h+form: ct_form (below) and ct_solve: from (M, J, efc_b, efc_R) to forces;
-   - contact.h:gen: ct_solve with p->soft giving M, J and vstar = qacc_smooth (NEWTON_SOFT in
-     generalized velocities, an nv x nv Newton matrix), G still formed outside (the current
-     header validates and scores with G); only when nv < n, as contact.h requires;
+   - contact.h:MJ: M and J alone, no G: ct_inputs (below) and ct_solve with p->soft giving M,
+     J and vstar = qacc_smooth (NEWTON_SOFT in generalized velocities: an nv x nv Newton
+     matrix, v scored through M's Cholesky): from MuJoCo's data to forces, every setup counted;
    - form: ct_form alone; form:dense: the same G from the dense M by ct_delassus_from_mj
      (contact.h's own Cholesky of M), with mj_fullM.
    ct_form is the one function that builds contact.h's problem from MuJoCo's data: G = X X^T
    with X = D^-1/2 L^-T J^T by mj_solveM2 on MuJoCo's factor of M (factored before the
    constraint stage, like MuJoCo's own solver uses it), g and R permuted, the tangent R
-   averaged. A ct_problem that takes M and J without G changes ct_form alone.
+   averaged. ct_inputs is what the M-and-J side needs instead: M dense (mj_fullM), J's rows,
+   g and R in contact.h's order.
 
    One CSV row per snapshot and side, the columns of --header: scene, step, time, nv, nefc
    (MuJoCo's rows), nb, nu, nc, n, r_avg, side, method, target, own_tol, tries, iterations,
@@ -73,7 +74,7 @@ typedef struct snap {
     int *perm;           /* (n) contact.h row -> MuJoCo efc row                            */
     double *X, *G, *g, *R, *mu; /* the contact.h problem p (ct_form)                        */
     double *Mfull, *Jct, *G2, *scratch; /* the dense route and the generalized form        */
-    ct_problem p, pgen;
+    ct_problem p, pgen;  /* G given; M and J alone (pgen.G = NULL)                         */
     ct_soft soft;
     ct_settings s;
     ct_workspace ws, wsgen;
@@ -148,6 +149,23 @@ static void r_check(snap *sn) {
     free(diag); free(pos); free(Ra); free(Re);
 }
 
+/* The inputs of the M-and-J side from MuJoCo's data: dense M, J's rows, g and R (tangents
+   averaged as ct_form) in contact.h's order */
+static void ct_inputs(snap *sn) {
+    const int n = sn->n, nv = sn->nv, c0 = sn->nb + sn->nu;
+    int i;
+    mj_fullM(sn->m, sn->Mfull, sn->d->qM);
+    for (i = 0; i < n; ++i) {
+        memcpy(sn->Jct + (size_t)i * nv, sn->d->efc_J + (size_t)sn->perm[i] * nv, sizeof(double) * (size_t)nv);
+        sn->g[i] = sn->d->efc_b[sn->perm[i]];
+        sn->R[i] = sn->d->efc_R[sn->perm[i]];
+    }
+    for (i = 0; i < sn->nc; ++i) {
+        double *r = sn->R + c0 + 3 * i;
+        r[0] = r[1] = 0.5 * (r[0] + r[1]);
+    }
+}
+
 /* the same G from the dense M by contact.h's helper (J rows already in contact.h order) */
 static void ct_form_dense(snap *sn) {
     mj_fullM(sn->m, sn->Mfull, sn->d->qM);
@@ -194,6 +212,7 @@ static int ct_total_solve(void *ctx, double tol) {
 static int ct_gen_solve(void *ctx, double tol) {
     snap *sn = (snap *)ctx;
     sn->s.tol_rel = tol;
+    ct_inputs(sn);
     if (ct_solve(&sn->pgen, &sn->s, &sn->wsgen, sn->lambda, sn->v, &sn->info) != CT_OK)
         sn->info.status = CT_STATUS_NUMERICAL_FAILURE;
     return sn->info.status == CT_STATUS_CONVERGED;
@@ -289,15 +308,16 @@ static int snap_setup(snap *sn, mjModel *m, mjData *d, int max_iter) {
     sn->s.max_iter = max_iter;
     sn->s.warm_start = 0;
     if (ct_workspace_alloc_problem(&sn->ws, &sn->p, &sn->s, NULL) != CT_OK) return -1;
-    /* the generalized form: M and J of the same problem, vstar = qacc_smooth */
+    /* M and J alone: the same problem without G, vstar = qacc_smooth */
     sn->soft.model = CT_SOFT_CCP;
     sn->soft.nv = nv;
     sn->soft.M = sn->Mfull;
     sn->soft.J = sn->Jct;
-    sn->soft.vstar = d->qacc_smooth;
+    sn->soft.vstar = sn->d->qacc_smooth;
     sn->pgen = sn->p;
+    sn->pgen.G = NULL;
     sn->pgen.soft = &sn->soft;
-    if (nv < sn->n && ct_workspace_alloc_problem(&sn->wsgen, &sn->pgen, &sn->s, NULL) != CT_OK) return -1;
+    if (ct_workspace_alloc_problem(&sn->wsgen, &sn->pgen, &sn->s, NULL) != CT_OK) return -1;
     /* the dense route must give the same G */
     ct_form_dense(sn);
     {
@@ -333,7 +353,7 @@ static void snap_free(snap *sn) {
 static void run_snapshot(snap *sn, const char *scene, int step, double target, int rounds, double batch_ms) {
     enum { MJ, CT, TOTAL, FORM, DENSE, GEN, NSIDES };
     peer_side sd[NSIDES];
-    int ns = NSIDES, i, gen = sn->nv < sn->n;
+    int ns = NSIDES, i;
     double lam_ref = 0;
     memset(sd, 0, sizeof(sd));
     for (i = 0; i < ns; ++i) {
@@ -349,7 +369,7 @@ static void run_snapshot(snap *sn, const char *scene, int step, double target, i
     sd[MJ].score = mj_side_score;
     sd[TOTAL].side = "contact.h+form";
     sd[TOTAL].solve = ct_total_solve;
-    sd[GEN].side = "contact.h:gen";
+    sd[GEN].side = "contact.h:MJ";
     sd[GEN].solve = ct_gen_solve;
     sd[FORM].side = "form";
     sd[FORM].method = "mj_solveM2";
@@ -361,11 +381,10 @@ static void run_snapshot(snap *sn, const char *scene, int step, double target, i
     sd[DENSE].score = zero_score;
     peer_tune(&sd[MJ], target);
     peer_tune(&sd[CT], target);
-    if (gen) peer_tune(&sd[GEN], target);
+    peer_tune(&sd[GEN], target);
     sd[TOTAL].tol = sd[CT].tol;
     sd[TOTAL].converged = sd[CT].converged;
     sd[FORM].converged = sd[DENSE].converged = 1;
-    if (!gen) --ns; /* the generalized side is the last one */
     rounds = peer_time(sd, ns, rounds, batch_ms, 60);
     if (rounds < 0) return;
     /* MuJoCo's answer at its tolerance, the reference of force_diff */

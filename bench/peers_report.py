@@ -3,13 +3,14 @@
 
     python3 bench/peers_report.py [build/bench/peers.csv] [build/bench/peers_mujoco.csv]
 
-Writes into bench/results/ (a missing or empty input skips its tables):
+Writes into bench/results/ (a missing or empty input skips its tables; in the medians it keeps
+the other peer's rows of the same day's file):
 - peers_<machine>_<date>.csv: per problem and pair (admm: ADMM_NCP / Pinocchio's ADMM; pgs:
   PGS_NCP / Pinocchio's PGS) both sides' own tolerance, iterations, median time, time per
   iteration and rescored error; time_ratio = contact.h / Pinocchio and iter_cost_ratio = the
   same per iteration (below 1: contact.h faster), where both met the target;
 - peers-mujoco_<machine>_<date>.csv: per MuJoCo scene snapshot, MuJoCo's Newton and contact.h's
-  NEWTON_SOFT (G given; G formed in the timed region; the generalized form), the time of
+  NEWTON_SOFT (G given; G formed in the timed region; M and J alone, no G, from MuJoCo's data), the time of
   forming G, the soft residuals, the force difference, and the ratios to MuJoCo's time;
 - peers-median_<machine>_<date>.csv: per problem set and pair, or per MuJoCo scene, how many
   each side solved and the median, minimum and maximum of the ratios where both did;
@@ -33,11 +34,11 @@ PAIR_FIELDS = ["problem", "set", "family", "nc", "seed", "pair",
 MJ_FIELDS = ["scene", "step", "time", "nv", "n", "nc", "r_avg",
              "mj_tol", "mj_iters", "mj_us", "mj_soft_rel",
              "ct_tol", "ct_iters", "ct_us", "ct_soft_rel", "force_diff",
-             "form_us", "form_dense_us", "ct_form_us", "gen_us", "gen_soft_rel",
-             "ratio", "ratio_with_form", "ratio_gen", "rounds", "mujoco_version"]
+             "form_us", "form_dense_us", "ct_form_us", "mj_alone_us", "mj_alone_soft_rel",
+             "ratio", "ratio_with_form", "ratio_mj_alone", "rounds", "mujoco_version"]
 MEDIAN_FIELDS = ["set", "comparison", "problems", "ct_solved", "peer_solved", "both",
                  "median_ratio", "min_ratio", "max_ratio", "ct_faster",
-                 "median_iter_cost_ratio", "median_ratio_with_form"]
+                 "median_iter_cost_ratio", "median_ratio_with_form", "median_ratio_mj_alone"]
 
 
 def num(x):
@@ -125,7 +126,7 @@ def mujoco_tables(rows):
     for key in order:
         d = by[key]
         mj, ct = d.get("mujoco"), d.get("contact.h")
-        tot, gen = d.get("contact.h+form"), d.get("contact.h:gen")
+        tot, gen = d.get("contact.h+form"), d.get("contact.h:MJ")
         form, dense = d.get("form"), d.get("form:dense")
         if not mj or not ct:
             continue
@@ -141,8 +142,8 @@ def mujoco_tables(rows):
                "form_us": fmt(num(form["median_us"]), "%.4g") if form else "",
                "form_dense_us": fmt(num(dense["median_us"]), "%.4g") if dense else "",
                "ct_form_us": fmt(num(tot["median_us"]), "%.4g") if tot else "",
-               "gen_us": fmt(num(gen["median_us"]), "%.4g") if gen else "",
-               "gen_soft_rel": fmt(num(gen["soft_rel"]), "%.2g") if gen else "",
+               "mj_alone_us": fmt(num(gen["median_us"]), "%.4g") if gen else "",
+               "mj_alone_soft_rel": fmt(num(gen["soft_rel"]), "%.2g") if gen else "",
                "rounds": mj["rounds"], "mujoco_version": mj.get("mujoco_version", "")}
         both = mj["converged"] == "1" and ct["converged"] == "1"
         if both:
@@ -150,14 +151,14 @@ def mujoco_tables(rows):
             if tot:
                 row["ratio_with_form"] = fmt(num(tot["median_us"]) / mj_us)
             if gen and gen["converged"] == "1":
-                row["ratio_gen"] = fmt(num(gen["median_us"]) / mj_us)
+                row["ratio_mj_alone"] = fmt(num(gen["median_us"]) / mj_us)
         row["_ct_ok"] = ct["converged"] == "1"
         row["_pin_ok"] = mj["converged"] == "1"
         out.append(row)
     return out
 
 
-def median_row(st, comparison, rows, ratio="time_ratio", cost="iter_cost_ratio", form=None):
+def median_row(st, comparison, rows, ratio="time_ratio", cost="iter_cost_ratio", form=None, alone=None):
     rs = [num(r.get(ratio)) for r in rows if r.get(ratio, "") != ""]
     return {"set": st, "comparison": comparison, "problems": len(rows),
             "ct_solved": sum(1 for r in rows if r.get("_ct_ok")),
@@ -166,7 +167,8 @@ def median_row(st, comparison, rows, ratio="time_ratio", cost="iter_cost_ratio",
             "min_ratio": fmt(min(rs)) if rs else "", "max_ratio": fmt(max(rs)) if rs else "",
             "ct_faster": sum(1 for x in rs if x < 1),
             "median_iter_cost_ratio": fmt(median(num(r.get(cost)) for r in rows if r.get(cost, "") != "")) if cost else "",
-            "median_ratio_with_form": fmt(median(num(r.get(form)) for r in rows if r.get(form, "") != "")) if form else ""}
+            "median_ratio_with_form": fmt(median(num(r.get(form)) for r in rows if r.get(form, "") != "")) if form else "",
+            "median_ratio_mj_alone": fmt(median(num(r.get(alone)) for r in rows if r.get(alone, "") != "")) if alone else ""}
 
 
 def main():
@@ -189,9 +191,18 @@ def main():
         for scene in dict.fromkeys(r["scene"] for r in mj):
             medians.append(median_row("mujoco:" + scene, "NEWTON_SOFT / MuJoCo Newton",
                                       [r for r in mj if r["scene"] == scene], "ratio", None,
-                                      "ratio_with_form"))
+                                      "ratio_with_form", "ratio_mj_alone"))
         medians.append(median_row("mujoco:all", "NEWTON_SOFT / MuJoCo Newton", mj, "ratio", None,
-                                  "ratio_with_form"))
+                                  "ratio_with_form", "ratio_mj_alone"))
+    # a peer whose input is missing keeps its median rows of the same day's file (a run of one
+    # peer alone, e.g. MuJoCo after a change of NEWTON_SOFT, does not erase the other's)
+    old_path = record.path_for("peers-median")
+    if medians and (not pin or not mj) and os.path.exists(old_path):
+        keep = "mujoco:" if not mj else None
+        for r in read(old_path):
+            is_mj = r["set"].startswith("mujoco:")
+            if (not pin and not is_mj) or (keep and is_mj):
+                medians.append({k: r.get(k, "") for k in MEDIAN_FIELDS})
     written = []
     if pin:
         written.append(record.write("peers", PAIR_FIELDS, pin))
@@ -201,9 +212,10 @@ def main():
         written.append(record.write("peers-median", MEDIAN_FIELDS, medians))
     print("bench/peers_report.py: wrote %s" % ", ".join(written))
     for m in medians:
-        print("  %-22s %-28s both %3s / %-3s  median ratio %-6s [%s, %s]  per iteration %-6s with form %s"
+        print("  %-22s %-28s both %3s / %-3s  median ratio %-6s [%s, %s]  per iteration %-6s with form %s  M and J alone %s"
               % (m["set"], m["comparison"], m["both"], m["problems"], m["median_ratio"],
-                 m["min_ratio"], m["max_ratio"], m["median_iter_cost_ratio"], m["median_ratio_with_form"]))
+                 m["min_ratio"], m["max_ratio"], m["median_iter_cost_ratio"], m["median_ratio_with_form"],
+                 m.get("median_ratio_mj_alone", "")))
     fresh = [r for r in pin if r.get("fresh_check") not in ("", None, "0")]
     print("check: Pinocchio's reset ADMM equals a fresh solver on every problem: %s%s"
           % (not fresh, "" if not fresh else " (%s)" % ", ".join(r["problem"] for r in fresh)))
