@@ -6718,7 +6718,8 @@ CT__PRIVATE ct_result ct__lin_setup(ct__lin *z, const ct_problem *p, const ct_se
     if (res != CT_OK) return res;
     fl = ct_method_flavor(s);
     if (fl != CT_FLAVOR_NCP && fl != CT_FLAVOR_CCP && fl != CT_FLAVOR_SOFT) return CT_ERROR_INVALID_SETTINGS;
-    if (p->Gop && p->nb + p->nu + p->nc > 0) return CT_ERROR_STORAGE_UNSUPPORTED; /* needs G's entries */
+    if ((p->Gop || ct__general(p)) && p->nb + p->nu + p->nc > 0)
+        return CT_ERROR_STORAGE_UNSUPPORTED; /* needs G's entries */
     if (fl == CT_FLAVOR_SOFT) {
 #ifdef CT__HAS_SOFT
         res = ct__soft_validate(p);

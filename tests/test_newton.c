@@ -324,6 +324,8 @@ static void test_generalized_alone(void) {
         sf.model = CT_SOFT_CCP; sf.nv = nv; sf.M = M; sf.J = J; sf.vstar = vstar;
         p.nc = nc; p.g = g; p.mu = mu; p.R = R; p.soft = &sf;
         s.method = CT_METHOD_NEWTON_SOFT;
+        memset(l, 0, sizeof(l)); /* the warm start */
+        memset(v, 0, sizeof(v));
         CHECK_EQ_INT(ct_problem_validate(&p, s.sym_tol), CT_OK);
         /* the workspace: ct_workspace_size_problem's bytes at any alignment, and not one fewer */
         CHECK_EQ_INT(ct_workspace_size_problem(&p, &s, &bytes), CT_OK);
@@ -372,6 +374,12 @@ static void test_generalized_alone(void) {
         CHECK_EQ_INT(ct_criteria(&p, l, v, CT_FLAVOR_NCP, &res), CT_OK);
         CHECK_EQ_INT(ct_criteria(&p, l, v, CT_FLAVOR_SOFT, &res), CT_OK);
         CHECK_EQ_INT(ct_criteria(&p, l, v, CT_FLAVOR_SIGNORINI, &res), CT_ERROR_STORAGE_UNSUPPORTED);
+        {   /* the derivatives read G's entries */
+            ct_real dl[6], dg[6] = {1, 0, 0, 0, 0, 0};
+            CHECK_EQ_INT(ct_workspace_init(&ws, al, sizeof(big) - 64), CT_OK);
+            CHECK_EQ_INT(ct_jvp(&p, &s, &ws, l, v, dg, NULL, NULL, NULL, dl, NULL, NULL), CT_ERROR_STORAGE_UNSUPPORTED);
+            CHECK_EQ_INT(ct_vjp(&p, &s, &ws, l, v, dg, NULL, dl, NULL, NULL, NULL, NULL), CT_ERROR_STORAGE_UNSUPPORTED);
+        }
     }
 }
 
