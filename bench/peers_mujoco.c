@@ -97,19 +97,26 @@ static int row_kind(const mjModel *m, const mjData *d, int i) {
 /* The contact.h problem from MuJoCo's data (header comment): G = J M^-1 J^T through MuJoCo's
    factor of M, g = efc_b and R = efc_R in contact.h's row order, each contact's tangent R
    averaged. */
-static void ct_form(snap *sn) {
-    const int n = sn->n, nv = sn->nv, c0 = sn->nb + sn->nu;
+/* g = efc_b and R = efc_R in contact.h's row order, each contact's tangent R averaged */
+static void ct_vectors(snap *sn) {
+    const int c0 = sn->nb + sn->nu;
     int i;
-    for (i = 0; i < n; ++i) {
-        mj_solveM2(sn->m, sn->d, sn->X + (size_t)i * nv, sn->d->efc_J + (size_t)sn->perm[i] * nv, 1);
+    for (i = 0; i < sn->n; ++i) {
         sn->g[i] = sn->d->efc_b[sn->perm[i]];
         sn->R[i] = sn->d->efc_R[sn->perm[i]];
     }
-    mju_mulMatMatT(sn->G, sn->X, sn->X, n, nv, n);
     for (i = 0; i < sn->nc; ++i) {
         double *r = sn->R + c0 + 3 * i;
         r[0] = r[1] = 0.5 * (r[0] + r[1]);
     }
+}
+static void ct_form(snap *sn) {
+    const int n = sn->n, nv = sn->nv;
+    int i;
+    for (i = 0; i < n; ++i)
+        mj_solveM2(sn->m, sn->d, sn->X + (size_t)i * nv, sn->d->efc_J + (size_t)sn->perm[i] * nv, 1);
+    mju_mulMatMatT(sn->G, sn->X, sn->X, n, nv, n);
+    ct_vectors(sn);
 }
 
 /* MuJoCo's R on the contact rows reproduced by ct_compliance_mujoco_approx from each contact's
@@ -149,21 +156,15 @@ static void r_check(snap *sn) {
     free(diag); free(pos); free(Ra); free(Re);
 }
 
-/* The inputs of the M-and-J side from MuJoCo's data: dense M, J's rows, g and R (tangents
-   averaged as ct_form) in contact.h's order */
+/* The inputs of the M-and-J side from MuJoCo's data: dense M, J's rows, g and R in
+   contact.h's order */
 static void ct_inputs(snap *sn) {
-    const int n = sn->n, nv = sn->nv, c0 = sn->nb + sn->nu;
+    const int n = sn->n, nv = sn->nv;
     int i;
     mj_fullM(sn->m, sn->Mfull, sn->d->qM);
-    for (i = 0; i < n; ++i) {
+    for (i = 0; i < n; ++i)
         memcpy(sn->Jct + (size_t)i * nv, sn->d->efc_J + (size_t)sn->perm[i] * nv, sizeof(double) * (size_t)nv);
-        sn->g[i] = sn->d->efc_b[sn->perm[i]];
-        sn->R[i] = sn->d->efc_R[sn->perm[i]];
-    }
-    for (i = 0; i < sn->nc; ++i) {
-        double *r = sn->R + c0 + 3 * i;
-        r[0] = r[1] = 0.5 * (r[0] + r[1]);
-    }
+    ct_vectors(sn);
 }
 
 /* the same G from the dense M by contact.h's helper (J rows already in contact.h order) */
