@@ -4238,7 +4238,8 @@ CT__PRIVATE void ct__dims_init(ct__dims *d, int nb, int nu, int nc, int form, lo
     d->nnzb = 0;
     d->nv = 0;
 }
-/* the scaled copy's dims (settings.scale; p NULL: a dense G) */
+/* the dims that depend on p and s: the scaled copy's (settings.scale) and the generalized
+   form's nv (p NULL: a dense G) */
 CT__PRIVATE void ct__dims_scale(ct__dims *d, const ct_problem *p, const ct_settings *s) {
     d->scale = s->scale && d->n > 0;
     d->nnzb = 0;

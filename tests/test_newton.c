@@ -161,24 +161,31 @@ static void test_ccp_against_admm(void) {
 }
 
 /* ---- 3. contact space and generalized velocities give the same answer --------------------- */
+/* a random system: M SPD (nv x nv), J (n x nv), v*, and G = J M^-1 J^T, g = J v* (G exactly
+   symmetric) */
+static void gen_system(int nv, int n, ct_real *M, ct_real *J, ct_real *vstar, ct_real *G, ct_real *g) {
+    ct_real *sc = (ct_real *)malloc(ct_delassus_scratch_size(nv, n) * sizeof(ct_real));
+    int i, j;
+    for (i = 0; i < nv; ++i)
+        for (j = 0; j <= i; ++j) M[i * nv + j] = M[j * nv + i] = (ct_real)(i == j ? th_range(1, 3) : 0.1 * th_normal());
+    for (i = 0; i < n * nv; ++i) J[i] = (ct_real)th_normal();
+    for (i = 0; i < nv; ++i) vstar[i] = (ct_real)(0.3 * th_normal());
+    CHECK_EQ_INT(ct_delassus_from_mj(nv, n, M, J, vstar, G, g, sc), CT_OK);
+    for (i = 0; i < n; ++i)
+        for (j = 0; j < i; ++j) G[i * n + j] = G[j * n + i];
+    free(sc);
+}
 static void test_generalized(void) {
     const int nv = 9, nc = 5, n = 3 * nc;
-    ct_real M[81], J[15 * 9], vstar[9], G[225], g[15], *sc, mu[5], phi0[5], kk[5], dd[5];
+    ct_real M[81], J[15 * 9], vstar[9], G[225], g[15], mu[5], phi0[5], kk[5], dd[5];
     ct_real l1[15], v1[15], l2[15], v2[15];
     ct_soft sf;
     ct_problem p = ct_problem_dense(0, 0, 0, NULL, NULL, NULL);
     ct_settings s = ct_default_settings();
     ct_info i1, i2;
-    int i, j, model;
+    int i, model;
     th_seed(900);
-    for (i = 0; i < nv; ++i)
-        for (j = 0; j <= i; ++j) M[i * nv + j] = M[j * nv + i] = (ct_real)(i == j ? th_range(1, 3) : 0.1 * th_normal());
-    for (i = 0; i < n * nv; ++i) J[i] = (ct_real)th_normal();
-    for (i = 0; i < nv; ++i) vstar[i] = (ct_real)(0.3 * th_normal());
-    sc = (ct_real *)malloc(ct_delassus_scratch_size(nv, n) * sizeof(ct_real));
-    CHECK_EQ_INT(ct_delassus_from_mj(nv, n, M, J, vstar, G, g, sc), CT_OK);
-    for (i = 0; i < n; ++i)
-        for (j = 0; j < i; ++j) G[i * n + j] = G[j * n + i]; /* exact symmetry */
+    gen_system(nv, n, M, J, vstar, G, g);
     for (i = 0; i < nc; ++i) {
         mu[i] = (ct_real)th_range(0.3, 0.8);
         phi0[i] = (ct_real)th_range(-2e-3, 1e-3);
@@ -214,23 +221,10 @@ static void test_generalized(void) {
         printf("  model %d: contact space %d iterations, generalized %d; |dlambda| %.2g of %.2g\n", model,
                i1.iterations, i2.iterations, dl, lmax);
     }
-    free(sc);
 }
 
 /* ---- 3b. M and J alone (no G, Gs or Gop): the same answers, fewer or more dofs than rows,
    the codes of bad M and J, and the entry points that need G --------------------------------- */
-static void gen_system(int nv, int n, ct_real *M, ct_real *J, ct_real *vstar, ct_real *G, ct_real *g) {
-    ct_real *sc = (ct_real *)malloc(ct_delassus_scratch_size(nv, n) * sizeof(ct_real));
-    int i, j;
-    for (i = 0; i < nv; ++i)
-        for (j = 0; j <= i; ++j) M[i * nv + j] = M[j * nv + i] = (ct_real)(i == j ? th_range(1, 3) : 0.1 * th_normal());
-    for (i = 0; i < n * nv; ++i) J[i] = (ct_real)th_normal();
-    for (i = 0; i < nv; ++i) vstar[i] = (ct_real)(0.3 * th_normal());
-    CHECK_EQ_INT(ct_delassus_from_mj(nv, n, M, J, vstar, G, g, sc), CT_OK);
-    for (i = 0; i < n; ++i)
-        for (j = 0; j < i; ++j) G[i * n + j] = G[j * n + i];
-    free(sc);
-}
 static void test_generalized_alone(void) {
     static const int shapes[3][2] = {{9, 5}, {30, 3}, {4, 4}}; /* nv < n, nv > n, nv << n */
     int t, i, model;
