@@ -785,10 +785,11 @@ typedef struct ct_settings {
                               asymmetry; default 1e-2                                          */
     int scale;             /* 1: solve the problem equilibrated by one power-of-two scale per
                               contact block and per joint or limit row, d^(-1/4) for a block of
-                              mean diagonal d (the friction cones kept), undone inside the
-                              solve; stop tests and ct_info are on the given problem; dense or
-                              block-sparse G, not the SOFT flavor; costs a scaled copy of G in
-                              the workspace; default 0                                         */
+                              mean diagonal d relative to the rows' geometric mean (the
+                              friction cones kept; none when the scales span at most a factor
+                              of two), undone inside the solve; stop tests and ct_info are on
+                              the given problem; dense or block-sparse G, not the SOFT flavor;
+                              costs a scaled copy of G in the workspace; default 0             */
     ct_pgs_settings pgs;
     ct_admm_settings admm;
     ct_raisim_settings raisim;
@@ -7972,6 +7973,19 @@ CT_API ct_result ct_settings_validate(const ct_settings *s) {
 #endif
 /* A power of two within a factor sqrt(2) of x > 0, clamped to [2^-30, 2^30]: a scale that
    multiplies without rounding */
+/* the exponent k of a power of two s = 2^k (as ct__pow2_near returns, |k| <= 31) */
+CT__PRIVATE int ct__pow2_exp(ct_real s) {
+    int k = 0;
+    for (; k < 40 && s >= 2; ++k) s /= 2;
+    for (; k > -40 && s < 1; --k) s *= 2;
+    return k;
+}
+/* s 2^k, exactly (a power of two s, |k| <= 62) */
+CT__PRIVATE ct_real ct__pow2_scale(ct_real s, int k) {
+    for (; k > 0; --k) s *= 2;
+    for (; k < 0; ++k) s /= 2;
+    return s;
+}
 CT__PRIVATE ct_real ct__pow2_near(ct_real x) {
     ct_real p = 1;
     int k;
@@ -7989,8 +8003,12 @@ CT__PRIVATE ct_real ct__pow2_near(ct_real x) {
    diagonal halved on a log scale. Full block-Jacobi equilibration (s = d^(-1/2), unit
    diagonal) was measured too (bench/scale.c, ADMM_NCP at 1e-8): it helped the mass-ratio
    stacks but lost robot problems (robot families 17 of 36 solved against 24 without), where
-   d^(-1/4) solved more than no scaling on both seeds tried (docs/methods.md). One scale per
-   contact keeps its cone
+   d^(-1/4) solved more than no scaling on both seeds tried (docs/methods.md). The scales are
+   then divided by the power of two nearest their geometric mean over the rows, so that the
+   blocks of typical curvature keep the caller's units (ADMM's rho0 and the stop tests were
+   chosen in them), and all set to 1 when they span at most a factor of two (no mass ratio to
+   equilibrate: G + eps I of cond 1e8 lost problems to a uniform change of units). One scale
+   per contact keeps its cone
    (S K_mu = K_mu), so the scaled problem has the same solutions, lambda = S lambda~,
    v = S^-1 v~; powers of two make the map exact. The run's stop tests score the point in the
    caller's units (ct__run_criteria). Built by every run from the caller's arrays (O(n^2)
@@ -8000,15 +8018,28 @@ CT__PRIVATE void ct__scale_build(ct__run *r, ct_real *mem) {
     const int n = r->n, c0 = p->nb + p->nu;
     ct_real *sc = mem, *sg = mem + 3 * (size_t)n, *sR = sg + n, *sG = sR + n;
     int i, j;
+    int kmin = 0, kmax = 0, kref;
+    double ksum = 0, km;
     for (i = 0; i < n;) {
         const int sz = i < c0 ? 1 : 3;
         ct_real d = 0, s = 1;
+        int k;
         for (j = 0; j < sz; ++j) d += ct__op_entry(&r->op, i + j, i + j);
         d /= (ct_real)sz;
         if (d > CT_MINVAL && ct__finite(d)) s = ct__pow2_near(1 / CONTACT_SQRT(CONTACT_SQRT(d)));
+        k = ct__pow2_exp(s);
+        kmin = i == 0 || k < kmin ? k : kmin;
+        kmax = i == 0 || k > kmax ? k : kmax;
+        ksum += (double)(sz * k);
         for (j = 0; j < sz; ++j) sc[i + j] = s;
         i += sz;
     }
+    /* relative to the rows' geometric mean (the problem's units are kept where the blocks
+       agree), and none at all when the scales span at most one factor of two */
+    km = ksum / n + 0.5; /* rounded to the nearest exponent: floor(km), |km| <= 32 */
+    kref = (int)km - ((double)(int)km > km);
+    if (kmax - kmin <= 1) kref = 0;
+    for (i = 0; i < n; ++i) sc[i] = kmax - kmin <= 1 ? 1 : ct__pow2_scale(sc[i], -kref);
     for (i = 0; i < n; ++i) {
         sg[i] = sc[i] * p->g[i];
         sR[i] = p->R ? sc[i] * sc[i] * p->R[i] : 0;

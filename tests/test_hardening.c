@@ -594,7 +594,9 @@ static void test_fuzz_findings(void) {
       one with scale and fails most without it.
    4. The codes: scale = 2, an operator G, a soft model; a workspace sized without it. A
       solver object gives ct_solve's answer bit for bit, also after update_vectors and after
-      update_settings turns scaling on. */
+      update_settings turns scaling on.
+   5. Without a mass ratio (block diagonals within a factor of 16) scaling is not applied, in
+      any units. */
 static void make_ratio_problem(owned_problem *o, int k) {
     int i, j, n;
     th_seed(900 + k);
@@ -683,6 +685,43 @@ static void test_scaling(void) {
     }
     printf("  scale: ADMM_NCP converged on %d of %d ratio problems with scaling, %d without\n", admm_on, nk,
            admm_off);
+    for (k = 0; k < 4; ++k) { /* 5. no mass ratio, whatever the units: scales that span at most a
+                                 factor of two are not applied (ADMM_NCP, not block-invariant,
+                                 gives the same bits with scale on and off) */
+        owned_problem o;
+        ct_settings s = ct_default_settings();
+        ct_info i0, i1;
+        ct_real *l0, *l1, *v0, *v1, dmin = 0, dmax = 0;
+        const double f = k == 0 ? 1 : pow(10, 2.5 * k - 4); /* 1, 1e-1.5, 1e1, 1e3.5 */
+        int i, c;
+        th_seed(950 + k);
+        random_problem(&o, 0, 0, 4, 40, 0.2, 0.8, 0);
+        for (i = 0; i < o.n * o.n; ++i) o.G[i] = (ct_real)((double)o.G[i] * f * f);
+        for (i = 0; i < o.n; ++i) o.g[i] = (ct_real)((double)o.g[i] * f);
+        for (c = 0; c < o.p.nc; ++c) {
+            const ct_real d = (o.G[(3 * c) * o.n + 3 * c] + o.G[(3 * c + 1) * o.n + 3 * c + 1] +
+                               o.G[(3 * c + 2) * o.n + 3 * c + 2]) / 3;
+            dmin = c == 0 || d < dmin ? d : dmin;
+            dmax = c == 0 || d > dmax ? d : dmax;
+        }
+        if (!CHECKF(dmax <= 16 * dmin, "problem %d: block diagonals %g to %g, not a problem without mass ratio", k,
+                    (double)dmin, (double)dmax)) {
+            op_free(&o);
+            continue;
+        }
+        l0 = (ct_real *)calloc((size_t)o.n, sizeof(ct_real)); l1 = (ct_real *)calloc((size_t)o.n, sizeof(ct_real));
+        v0 = (ct_real *)calloc((size_t)o.n, sizeof(ct_real)); v1 = (ct_real *)calloc((size_t)o.n, sizeof(ct_real));
+        s.method = CT_METHOD_ADMM_NCP;
+        s.warm_start = 0;
+        CHECK_EQ_INT(solve_with(&o.p, &s, l0, v0, &i0), CT_OK);
+        s.scale = 1;
+        CHECK_EQ_INT(solve_with(&o.p, &s, l1, v1, &i1), CT_OK);
+        CHECKF(memcmp(l0, l1, (size_t)o.n * sizeof(ct_real)) == 0 && i0.iterations == i1.iterations,
+               "units %g: scaling without a mass ratio changed ADMM_NCP (%d vs %d iterations)", f, i0.iterations,
+               i1.iterations);
+        free(l0); free(l1); free(v0); free(v1);
+        op_free(&o);
+    }
     CHECKF(admm_on == nk && admm_on >= admm_off, "ADMM_NCP with scaling: %d of %d", admm_on, nk);
     { /* the codes, the workspace, the solver object */
         owned_problem o;
