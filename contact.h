@@ -7742,10 +7742,15 @@ static const ct__method ct__method_prox_ncp = {CT_METHOD_PROX_NCP, "PROX_NCP", C
        done; else ADMM resumes from the phase's best point with a fresh dual, and the next
        switch waits for twice as many stable chunks.
    max_iter bounds the PGS sweeps and ADMM iterations together; ct_info.iterations = sweeps +
-   ADMM iterations + Newton steps (newton_iterations). Why: Newton's failures are stationary points of ||F||^2 with wrong
-   modes, which ADMM does not have; ADMM's tail is long where Newton converges in a few steps
-   once the modes are right; PROX solves what ADMM stalls on (mu = 2, mass ratios of 1e6).
-   Measured: docs/methods.md. */
+   ADMM iterations + Newton steps (newton_iterations). A run that converges nowhere returns the
+   best point it met (in relative error: Newton's, PROX's and ADMM's at the end of each chunk),
+   not ADMM's last. Why: Newton's failures are stationary points of ||F||^2 with wrong modes,
+   which ADMM does not have; ADMM's tail is long where Newton converges in a few steps once the
+   modes are right; PROX solves what ADMM stalls on (mu = 2, mass ratios of 1e6). What none of
+   them solves quickly: degenerate solutions (statically indeterminate stacks with sliding
+   contacts at tiny slip velocities, nearly coincident contacts), where the Newton system with
+   the current modes has no solution (|F + J d| stays near |F| although J is F's derivative)
+   and ADMM converges sublinearly. Measured: docs/methods.md. */
 #ifdef CT__HAS_HYBRID_NCP
 CT__PRIVATE void ct__hyb_layout(ct__arena *a, const ct__dims *d, void *mem) {
     (void)mem;
@@ -7841,6 +7846,14 @@ CT__PRIVATE ct_status ct__hyb_pgs(ct__run *r, ct__nsn_mem *m, ct__gs_mem *gm, ct
     return CT_STATUS_MAX_ITERATIONS;
 }
 
+/* the best point of the run so far (relative error e): what a run that converges nowhere returns */
+CT__PRIVATE void ct__hyb_keep(const ct__run *r, ct_real *keep, ct_real *e_keep, const ct_real *lambda, ct_real e) {
+    if (*e_keep < 0 || e < *e_keep) {
+        *e_keep = e;
+        CONTACT_MEMCPY(keep, lambda, (size_t)r->n * sizeof(ct_real));
+    }
+}
+
 CT__PRIVATE ct_status ct__hyb_solve(ct__run *r, ct_real *lambda, ct_real *v) {
     const ct_hybrid_settings *h = &r->s->hybrid;
     const ct_problem *p = r->p;
@@ -7849,21 +7862,24 @@ CT__PRIVATE ct_status ct__hyb_solve(ct__run *r, ct_real *lambda, ct_real *v) {
     ct__gs_mem gm;
     ct__arena a = r->mem;
     ct_status st = CT_STATUS_MAX_ITERATIONS;
-    ct_real e = 1, dmax;
+    ct_real e = 1, dmax, e_keep = -1, *keep;
     int i, same = 0, phase_its = 0, need = h->stable_chunks, phases = 0, admm = 0, sweeps = 0, kmax;
     ct__admm_layout(&a, &r->dims, NULL);
     ct__gs_layout(&a, &r->dims, &gm);
     ct__nsn_layout(&a, &r->dims, &m);
     if (h->pgs_budget > 0 && ct__hyb_pgs(r, &m, &gm, lambda, v, &sweeps) == CT_STATUS_CONVERGED)
         return CT_STATUS_CONVERGED;
+    keep = gm.au; /* free once the PGS try is over */
     kmax = r->s->max_iter - sweeps; /* max_iter bounds the sweeps and ADMM's iterations */
     if (h->newton_first > 0 && !r->interrupted) { /* the optimistic start */
         st = ct__nsn_run(r, &m, 0, h->newton_first, h->newton_stall, lambda, v, &e);
         if (st == CT_STATUS_CONVERGED || st == CT_STATUS_NUMERICAL_FAILURE) return st;
+        ct__hyb_keep(r, keep, &e_keep, lambda, e);
     }
     if (h->prox_first > 0 && !r->interrupted) { /* the surer local method, still without ADMM */
         st = ct__nsn_run(r, &m, 1, h->prox_first, r->s->nsn.stall_iters, lambda, v, &e);
         if (st == CT_STATUS_CONVERGED || st == CT_STATUS_NUMERICAL_FAILURE) return st;
+        ct__hyb_keep(r, keep, &e_keep, lambda, e);
     }
     if (r->interrupted) return CT_STATUS_INTERRUPTED;
     if (!ct__admm_begin(r, &it, lambda)) return CT_STATUS_NUMERICAL_FAILURE;
@@ -7889,6 +7905,7 @@ CT__PRIVATE ct_status ct__hyb_solve(ct__run *r, ct_real *lambda, ct_real *v) {
             ct_residuals res;
             ct__run_criteria(r, lambda, v, CT_FLAVOR_NCP, &res, CT__WANT_NAT);
             e = res.relative;
+            ct__hyb_keep(r, keep, &e_keep, lambda, e);
         }
         if (((same >= need && e <= h->switch_tol) || phase_its >= h->admm_phase) && phases < h->max_phases) {
             const int px = phases > 0;
@@ -7899,6 +7916,7 @@ CT__PRIVATE ct_status ct__hyb_solve(ct__run *r, ct_real *lambda, ct_real *v) {
                 admm = 0; /* lambda is Newton's */
                 break;
             }
+            ct__hyb_keep(r, keep, &e_keep, lambda, e);
             ct__admm_point(r, &it, lambda, 0); /* ADMM from the phase's best point, fresh dual */
             same = 0;
             phase_its = 0;
@@ -7909,6 +7927,17 @@ CT__PRIVATE ct_status ct__hyb_solve(ct__run *r, ct_real *lambda, ct_real *v) {
     }
     if (admm) ct__admm_end(r, &it, lambda);
     else r->rho = it.rho;
+    if ((st == CT_STATUS_MAX_ITERATIONS || st == CT_STATUS_STALLED) && e_keep >= 0) {
+        /* no phase converged: the best point of the run, not ADMM's last */
+        ct_residuals res;
+        ct__run_velocity(r, lambda, v);
+        ct__run_criteria(r, lambda, v, CT_FLAVOR_NCP, &res, CT__WANT_NAT);
+        if (e_keep < res.relative) {
+            CONTACT_MEMCPY(lambda, keep, (size_t)r->n * sizeof(ct_real));
+            ct__run_velocity(r, lambda, v);
+        }
+        r->last_met = 0;
+    }
     return st;
 }
 static const ct__method ct__method_hybrid_ncp = {CT_METHOD_HYBRID_NCP, "HYBRID_NCP", CT__FORMS_ROWS, ct__hyb_analyze,

@@ -11,7 +11,8 @@
    Protocol (the same as bench/siconos_bench.c): the symmetrized problem of bench_problem.h;
    cold start (lambda = 0) for every repeat; the solve stops on Siconos' measure, the relative
    natural-map error with the De Saxce term <= tol (settings.stop = CT_STOP_RELATIVE), each
-   method in its own model's flavor; iteration cap max_iter (default 10000); only ct_solve is
+   method in its own model's flavor; iteration cap max_iter (default 10000; `default`: the
+   library's, ct_default_settings().max_iter); only ct_solve is
    timed (the workspace is allocated once, outside), median of the repeats. The answer is
    re-scored by bench_score, the function that scores Siconos' answers too.
    --storage: the form of G given to ct_solve (bench_problem.h reads both from the same
@@ -95,7 +96,7 @@ int main(int argc, char **argv) {
     if (bench_variant_parse(argv[2], &s) != 0) return 2;
     tol = atof(argv[3]);
     repeats = atoi(argv[4]);
-    if (argc > 5) max_iter = atoi(argv[5]);
+    if (argc > 5) max_iter = strcmp(argv[5], "default") ? atoi(argv[5]) : s.max_iter;
     if (!(tol > 0) || repeats < 1 || max_iter < 0) {
         fprintf(stderr, "bad arguments\n");
         return 2;

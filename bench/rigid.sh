@@ -7,7 +7,8 @@
 # Problems: every *.hdf5 of the folder, and the standard sweep of bench/families.h (91 problems,
 # 1 to 876 contacts) generated with SEED (default: today's date as YYYYMMDD, so that each day
 # checks problems no one tuned on; the seeds used while developing were 1 to 5).
-# contact.h runs every method of CT_METHODS with its default settings and `--storage auto`
+# contact.h runs every method of CT_METHODS with its default settings (max_iter included:
+# MAX_ITER, default `default`, the library's) and `--storage auto`
 # (the block-sparse G where it has >= 16 row groups and <= 40 % nonzero blocks); Siconos runs
 # NSGS ADMM NSN_AC NSN_FB PROX VI_EG with its 3x3 sparse-block storage and, up to DENSE_MAX_NC
 # contacts (60), dense storage too; its fc3d solvers take no bilateral rows, no limits and no
@@ -25,6 +26,7 @@ TOL=${TOL:-1e-8}
 REPEATS=${REPEATS:-3}
 TIMEOUT=${TIMEOUT:-60}
 DENSE_MAX_NC=${DENSE_MAX_NC:-60}
+MAX_ITER=${MAX_ITER:-default}
 CT_METHODS=${CT_METHODS:-"HYBRID_NCP NEWTON_NCP PROX_NCP ADMM_NCP PGS_NCP"}
 SICONOS_SOLVERS=${SICONOS_SOLVERS:-"NSGS ADMM NSN_AC NSN_FB PROX VI_EG"}
 CSV=${CSV:-$OUT/rigid.csv}
@@ -46,7 +48,8 @@ run_one() {
     case "$prob" in *.ctp) set=generated ;; *) set=fclib ;; esac
     if [ "$side" = contact.h ]; then set -- "$OUT/ct_bench" --storage "$storage"; else set -- "$OUT/siconos_bench"; fi
     set +e
-    timeout "$TIMEOUT" "$@" "$prob" "$method" "$TOL" "$REPEATS" >"$OUT/rigid-one.out" 2>>"$OUT/rigid-stderr.log"
+    if [ "$side" = contact.h ]; then set -- "$@" "$prob" "$method" "$TOL" "$REPEATS" "$MAX_ITER"; else set -- "$@" "$prob" "$method" "$TOL" "$REPEATS"; fi
+    timeout "$TIMEOUT" "$@" >"$OUT/rigid-one.out" 2>>"$OUT/rigid-stderr.log"
     rc=$? # timeout's status (124: past TIMEOUT), not a pipe's
     row=$(tail -n 1 "$OUT/rigid-one.out")
     set -e
