@@ -370,7 +370,7 @@ static void test_hybrid_pgs(void) {
 }
 
 /* ---- 7. a hybrid run that converges nowhere returns the best point it met ---------------- */
-/* Degenerate problems (nearly coincident contacts on a stack) at the default budget: when
+/* Degenerate problems (nearly coincident contacts on a stack) on a short budget: when
    HYBRID_NCP ends without converging, the returned point's relative error is at most that of
    every Newton and PROX iterate it recorded (their history entries carry rho = 0), not ADMM's
    last point. Checks that the case occurs at least once. */
@@ -397,6 +397,7 @@ static void test_hybrid_best(void) {
         s.method = CT_METHOD_HYBRID_NCP;
         s.stop = CT_STOP_RELATIVE;
         s.tol_rel = (ct_real)(sizeof(ct_real) == 4 ? 1e-6 : 1e-8);
+        s.max_iter = 100; /* a short budget: runs that end unconverged */
         s.history = &h;
         CHECK_EQ_INT(solve_with(&fp.problem, &s, l, v, &info), CT_OK);
         for (i = 0; i < h.count && i < h.capacity; ++i)
@@ -415,6 +416,42 @@ static void test_hybrid_best(void) {
     CHECKF(missed > 0, "no unconverged run: the check did not run");
 }
 
+/* ---- 8. PROX_NCP on statically indeterminate stacks under mass ratios ---------------------- */
+/* Four corner contacts per box and mass ratios up to 1e6: with a proximal term scaled per row
+   (each row's own diagonal) PROX_NCP ended at 1e-6 to 1e-4 on these (its subproblem's s
+   alternated between one that Newton does not solve and ten times that, whose centres barely
+   move); with the uniform term s d I it converges at its default settings. Double only: the
+   tolerance is 1e-8. */
+static void test_prox_stacks(void) {
+#ifndef CONTACT_USE_FLOAT
+    static const unsigned long long seeds[3] = {9310457, 5550123, 7070707};
+    int k, solved = 0;
+    for (k = 0; k < 3; ++k) {
+        fam_problem fp;
+        ct_settings s = ct_default_settings();
+        ct_real *l, *v;
+        ct_info info;
+        if (fam_generate("stack:heavy_top", 15, fam_instance_seed(seeds[k], 0), &fp) != FAM_OK) {
+            CHECKF(0, "fam_generate stack:heavy_top %d", k);
+            continue;
+        }
+        l = (ct_real *)calloc((size_t)fp.n, sizeof(ct_real));
+        v = (ct_real *)calloc((size_t)fp.n, sizeof(ct_real));
+        s.method = CT_METHOD_PROX_NCP;
+        s.stop = CT_STOP_RELATIVE;
+        s.tol_rel = (ct_real)1e-8;
+        CHECK_EQ_INT(solve_with(&fp.problem, &s, l, v, &info), CT_OK);
+        solved += info.status == CT_STATUS_CONVERGED;
+        CHECKF(info.status == CT_STATUS_CONVERGED, "PROX_NCP stack:heavy_top 15, seed %llu: %s, relative %g",
+               seeds[k], ct_status_string(info.status), (double)info.ncp.relative);
+        free(l);
+        free(v);
+        fam_free(&fp);
+    }
+    printf("  PROX_NCP on 15-box stacks with a heavy top: %d of 3 converged\n", solved);
+#endif
+}
+
 int main(void) {
     test_jacobian();
     test_known();
@@ -423,5 +460,6 @@ int main(void) {
     test_hybrid_hard();
     test_hybrid_pgs();
     test_hybrid_best();
+    test_prox_stacks();
     return th_summary();
 }
