@@ -8016,8 +8016,6 @@ CT_API ct_result ct_settings_validate(const ct_settings *s) {
 #else
 #define CT__SAVES(d) ((d)->id == CT_METHOD_STAGGERED)
 #endif
-/* A power of two within a factor sqrt(2) of x > 0, clamped to [2^-30, 2^30]: a scale that
-   multiplies without rounding */
 /* the exponent k of a power of two s = 2^k (as ct__pow2_near returns, |k| <= 31) */
 CT__PRIVATE int ct__pow2_exp(ct_real s) {
     int k = 0;
@@ -8031,6 +8029,8 @@ CT__PRIVATE ct_real ct__pow2_scale(ct_real s, int k) {
     for (; k < 0; ++k) s /= 2;
     return s;
 }
+/* A power of two within a factor sqrt(2) of x > 0, clamped to [2^-30, 2^30]: a scale that
+   multiplies without rounding */
 CT__PRIVATE ct_real ct__pow2_near(ct_real x) {
     ct_real p = 1;
     int k;
