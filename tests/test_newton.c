@@ -175,6 +175,13 @@ static void gen_system(int nv, int n, ct_real *M, ct_real *J, ct_real *vstar, ct
         for (j = 0; j < i; ++j) G[i * n + j] = G[j * n + i];
     free(sc);
 }
+/* contact i's friction, rest penetration, stiffness and dissipation (the soft models' data) */
+static void gen_contact(int i, ct_real *mu, ct_real *phi0, ct_real *kk, ct_real *dd) {
+    mu[i] = (ct_real)th_range(0.3, 0.8);
+    phi0[i] = (ct_real)th_range(-2e-3, 1e-3);
+    kk[i] = (ct_real)th_range(1e3, 1e4);
+    dd[i] = (ct_real)th_range(0, 1);
+}
 static void test_generalized(void) {
     const int nv = 9, nc = 5, n = 3 * nc;
     ct_real M[81], J[15 * 9], vstar[9], G[225], g[15], mu[5], phi0[5], kk[5], dd[5];
@@ -186,12 +193,7 @@ static void test_generalized(void) {
     int i, model;
     th_seed(900);
     gen_system(nv, n, M, J, vstar, G, g);
-    for (i = 0; i < nc; ++i) {
-        mu[i] = (ct_real)th_range(0.3, 0.8);
-        phi0[i] = (ct_real)th_range(-2e-3, 1e-3);
-        kk[i] = (ct_real)th_range(1e3, 1e4);
-        dd[i] = (ct_real)th_range(0, 1);
-    }
+    for (i = 0; i < nc; ++i) gen_contact(i, mu, phi0, kk, dd);
     memset(&sf, 0, sizeof(sf));
     memset(&p, 0, sizeof(p));
     sf.dt = (ct_real)0.01; sf.phi0 = phi0; sf.k = kk; sf.d = dd; sf.v_s = (ct_real)1e-3; sf.beta = 1;
@@ -240,10 +242,7 @@ static void test_generalized_alone(void) {
         ct_info i1, i2;
         gen_system(nv, n, M, J, vstar, G, g);
         for (i = 0; i < nc; ++i) {
-            mu[i] = (ct_real)th_range(0.3, 0.8);
-            phi0[i] = (ct_real)th_range(-2e-3, 1e-3);
-            kk[i] = (ct_real)th_range(1e3, 1e4);
-            dd[i] = (ct_real)th_range(0, 1);
+            gen_contact(i, mu, phi0, kk, dd);
             g[3 * i + 2] -= (ct_real)0.2; /* a reference folded into g (MuJoCo's efc_b): g != J v* */
             R[3 * i] = R[3 * i + 1] = (ct_real)th_range(1e-3, 1e-2);
             R[3 * i + 2] = (ct_real)th_range(1e-3, 1e-2);
