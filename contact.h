@@ -245,6 +245,9 @@
 #if defined(CT__HAS_NEWTON_NCP) || defined(CT__HAS_PROX_NCP) || defined(CT__HAS_HYBRID_NCP)
 #define CT__HAS_NSN /* the semismooth Newton on the NCP and its LU */
 #endif
+#ifdef CT__HAS_HYBRID_NCP
+#define CT__HAS_IPM /* HYBRID_NCP's interior-point phase */
+#endif
 /* optional parts: on unless CONTACT_NO_<PART>; in a CONTACT_ONLY_* build only when a kept
    method needs one or CONTACT_WITH_<PART> asks for it */
 #if !defined(CONTACT_NO_SOFT) &&                                                                \
@@ -743,8 +746,10 @@ typedef struct ct_nsn_settings {
 typedef struct ct_hybrid_settings {
     int newton_first;     /* Newton steps from the start before any ADMM (0: ADMM first; the
                              stall rule newton_stall ends it sooner), >= 0; default 100       */
-    int prox_first;       /* then PROX steps from Newton's best point before any ADMM, >= 0;
-                             default 100                                                      */
+    int prox_first;       /* then PROX steps from the start again (not from Newton's point)
+                             before any ADMM, >= 0; default 400                               */
+    int ipm_max;          /* then interior-point iterations (a Newton phase follows them),
+                             before any ADMM; 0: none; >= 0; default 100                      */
     ct_real pgs_budget;   /* before all that, PGS_NCP sweeps worth this fraction of one Newton
                              factorization (kept only if they converge), >= 0; default 0.25   */
     int chunk;            /* ADMM iterations between two looks at the contact modes, >= 1;
@@ -961,6 +966,10 @@ typedef struct ct_solver {
 #define CT__WS_NSN(nb, nu, nc)                                                                    \
     (CT__WS_R(CT__WS_N(nb, nu, nc) * CT__WS_N(nb, nu, nc)) + 15u * CT__WS_R(CT__WS_N(nb, nu, nc)) + \
      2u * CT__WS_R(9u * ((size_t)(nb) + (size_t)(nu) + (size_t)(nc))) + 5u * CT__WS_I(CT__WS_N(nb, nu, nc)))
+/* HYBRID_NCP's interior-point phase: nine vectors, two 3x3 blocks and a scale per row group */
+#define CT__WS_IPM(nb, nu, nc)                                                                    \
+    (9u * CT__WS_R(CT__WS_N(nb, nu, nc)) + 2u * CT__WS_R(9u * ((size_t)(nb) + (size_t)(nu) + (size_t)(nc))) + \
+     CT__WS_R((size_t)(nb) + (size_t)(nu) + (size_t)(nc)))
 /* settings.scale's arrays (the scaled copy of a dense G, g, R, the scales and a point, and
    the saved caller's lambda and v): CT_WORKSPACE_BOUND(...) + CT_WORKSPACE_SCALE_EXTRA(nb, nu,
    nc) bounds ct_workspace_size with scale = 1 */
@@ -977,7 +986,7 @@ typedef struct ct_solver {
                        ? CT__WS_NSN(nb, nu, nc)                                                   \
                    : (method) == CT_METHOD_HYBRID_NCP                                             \
                        ? CT__WS_ADMM(nb, nu, nc) + CT__WS_R(2u * CT__WS_N(nb, nu, nc)) +          \
-                             CT__WS_GS(nb, nu, nc) + CT__WS_NSN(nb, nu, nc)                       \
+                             CT__WS_GS(nb, nu, nc) + CT__WS_IPM(nb, nu, nc) + CT__WS_NSN(nb, nu, nc) \
                        : CT__WS_GS(nb, nu, nc)))
 
 /* >>api ---------------------------------------------------------------------------------- */
@@ -2396,14 +2405,21 @@ CT__PRIVATE ct_real ct__block_frobenius(const ct_problem *p, int c) {
 /* L = chol(G + R + D + shift I) restricted to rows idx[0..m) (idx NULL: all rows, m = n);
    D: a diagonal indexed like G (NULL: none). L: m x m row-major. Returns -1 or the failing
    pivot. */
+/* ... and blk (NULL, or with idx NULL): symmetric diagonal blocks added, 9 per row group
+   (ct__grp), padded 3x3 row-major in the group's rows (a 1-row group uses its entry 0) */
 CT__PRIVATE int ct__op_factor(const ct__op *op, const int *idx, int m, const ct_real *D,
-                              ct_real shift, ct_real *L, ct_real *scratch) {
-    int i, j;
+                              ct_real shift, const ct_real *blk, ct_real *L, ct_real *scratch) {
+    int i, j, g, a;
     for (i = 0; i < m; ++i) {
         int gi = idx ? idx[i] : i;
         ct_real *li = L + (size_t)i * m;
         for (j = 0; j <= i; ++j) li[j] = ct__op_sym(op, gi, idx ? idx[j] : j);
         li[i] += shift + (D ? D[gi] : (ct_real)0);
+    }
+    for (g = 0; blk && g < op->c0 + (m - op->c0) / 3; ++g) {
+        const int r0 = ct__grp_row(op->c0, g), sz = ct__grp_size(op->c0, g);
+        for (i = 0; i < sz; ++i)
+            for (a = 0; a <= i; ++a) L[(size_t)(r0 + i) * m + r0 + a] += blk[9 * g + 3 * i + a];
     }
     return ct__chol_factor(L, m, m, scratch);
 }
@@ -2543,8 +2559,9 @@ CT__PRIVATE void ct__sp_finish(ct__spchol *sp) {
         }
 }
 
-/* the numeric factorization of G + R + shift I; returns -1, or the failing group */
-CT__PRIVATE int ct__sp_factor(ct__spchol *sp, const ct__op *op, ct_real shift) {
+/* the numeric factorization of G + R + shift I + blockdiag(blk) (blk: 9 per row group as in
+   ct__add_blocks, or NULL); returns -1, or the failing group */
+CT__PRIVATE int ct__sp_factor(ct__spchol *sp, const ct__op *op, ct_real shift, const ct_real *blk) {
     const ct_sparse *S = op->S;
     const int ng = sp->ng, c0 = sp->c0;
     int k, q, a, b, c, t;
@@ -2570,6 +2587,9 @@ CT__PRIVATE int ct__sp_factor(ct__spchol *sp, const ct__op *op, ct_real shift) {
                     for (b = 0; b < sk; ++b) Wi[3 * a + b] = (ct_real)0.5 * (Wi[3 * a + b] + mir[3 * a + b]);
         }
         for (a = 0; a < sk; ++a) W[4 * a] += ct__op_r(op, r0 + a) + shift;
+        if (blk)
+            for (a = 0; a < sk; ++a)
+                for (b = 0; b < sk; ++b) W[3 * a + b] += blk[9 * (size_t)ok + 3 * a + b];
         for (t = sp->tp[k]; t < sp->tp[k + 1]; ++t) { /* earlier columns j with k in them */
             const int j = sp->tj[t], pos = sp->tpos[t], sj = ct__grp_size(c0, sp->perm[j]);
             const ct_real *Lkj = sp->lval + 9 * (size_t)(sp->lp[j] + pos);
@@ -3055,13 +3075,14 @@ CT__PRIVATE ct_result ct__fac_analyze(ct__fac *f, const ct__op *op, ct__arena a,
     return CT_OK;
 }
 
-/* Factor G + R + shift I. Returns -1 on success, else the failing pivot's row (0 for an
-   operator's failure). */
-CT__PRIVATE int ct__fac_factor(ct__fac *f, const ct__op *op, ct_real shift) {
+/* Factor G + R + shift I, plus symmetric diagonal blocks blk (9 per row group as in
+   ct__op_factor; NULL: none; the dense and block-sparse forms only). Returns -1 on success,
+   else the failing pivot's row (0 for an operator's failure). */
+CT__PRIVATE int ct__fac_factor(ct__fac *f, const ct__op *op, ct_real shift, const ct_real *blk) {
     int i;
 #ifdef CT__HAS_SPCHOL
     if (f->form == CT__FORM_SPARSE) {
-        int k = ct__sp_factor(&f->sp, op, shift);
+        int k = ct__sp_factor(&f->sp, op, shift, blk);
         return k < 0 ? -1 : ct__grp_row(op->c0, f->sp.perm[k]);
     }
 #endif
@@ -3072,9 +3093,9 @@ CT__PRIVATE int ct__fac_factor(ct__fac *f, const ct__op *op, ct_real shift) {
     }
 #endif
     (void)i;
-    return ct__op_factor(op, NULL, op->n, NULL, shift, f->L, f->scratch);
+    return ct__op_factor(op, NULL, op->n, NULL, shift, blk, f->L, f->scratch);
 }
-/* b <- (G + R + shift I)^-1 b with the last factorization */
+/* b <- (G + R + shift I + blocks)^-1 b with the last factorization */
 CT__PRIVATE void ct__fac_solve(const ct__fac *f, const ct__op *op, ct_real *b) {
 #ifdef CT__HAS_SPCHOL
     if (f->form == CT__FORM_SPARSE) {
@@ -4313,7 +4334,8 @@ CT_API ct_settings ct_default_settings(void) {
     s.nsn.prox_rtol = (ct_real)0.1;
     s.nsn.prox_inner = 20;
     s.hybrid.newton_first = CT_DEFAULT_HYBRID_NEWTON_FIRST;
-    s.hybrid.prox_first = 100;
+    s.hybrid.prox_first = 400;
+    s.hybrid.ipm_max = 100;
     s.hybrid.pgs_budget = (ct_real)0.25;
     s.hybrid.chunk = 10;
     s.hybrid.stable_chunks = 2;
@@ -5603,7 +5625,7 @@ CT__PRIVATE int ct__admm_factor(ct__run *r, ct__admm_mem *m, ct_real shift) {
     }
     sv->cache &= ~(unsigned)CT__CACHE_FACTOR;
     r->factorizations++;
-    r->fail_row = ct__fac_factor(&m->fac, &r->op, shift);
+    r->fail_row = ct__fac_factor(&m->fac, &r->op, shift, NULL);
     if (r->fail_row >= 0) return 0;
     sv->cache |= CT__CACHE_FACTOR;
     sv->cache_shift = shift;
@@ -5886,7 +5908,7 @@ CT__PRIVATE int ct__qp_solve(ct__run *r, ct__qp *q, ct_real tol, ct_real *scratc
         ct_real rp = 0, rd = 0, rho = q->pen.rho, inv = 1 / rho;
         if (ct__poll(r, -1)) return -2; /* interrupted */
         if (q->rho_f != rho) {
-            const int bad = ct__op_factor(&r->op, q->idx, q->m, NULL, eta + rho, q->L, scratch);
+            const int bad = ct__op_factor(&r->op, q->idx, q->m, NULL, eta + rho, NULL, q->L, scratch);
             if (bad >= 0) return q->idx[bad];
             q->rho_f = rho;
             r->factorizations++;
@@ -7742,13 +7764,363 @@ static const ct__method ct__method_prox_ncp = {CT_METHOD_PROX_NCP, "PROX_NCP", C
 #endif
 #endif /* CT__HAS_NSN */
 
+/* >>solver-ipm --------------------------------------------------------------------------- */
+/* The interior-point phase of HYBRID_NCP: a primal-dual path-following method on the convex
+   problem with the De Saxce term frozen at the current velocity, the term moved every
+   iteration ([Acary11]'s fixed point s = mu ||v_T|| folded into one interior-point run).
+   Per contact, in the coordinates x = (mu lambda_n, lambda_T) and y = (w_n / mu, w_T) of the
+   second-order cone L = {x_0 >= ||x_1||} (x in L iff lambda in K_mu, y in L iff w in K_mu*,
+   x^T y = lambda^T w), w = v + (0, 0, mu ||v_T||) with v = (G + R) lambda + g; a unilateral row
+   and the normal of a contact with mu = 0 are the cone R+ (that contact's lambda_T stays 0);
+   a bilateral row is free with w = v = 0. Find x in L, y in L with
+       r = w(x) - y = 0,      x o y = 0      (o: the Jordan product, (x^T y, x_0 y_1 + y_0 x_1))
+   by Newton steps on r = 0 and x o y = sigma gap e, in the Nesterov-Todd scaling W of each
+   cone (W x = W^-1 y = l, the scaled point; [Vandenberghe10] Sec. 4 for the formulas):
+       W dx + W^-1 dy = l \ (sigma gap e - l o l - corr),   dy = (G + R) dx + r (cone rows),
+   which eliminates to one symmetric positive definite system in lambda's rows,
+       (G + R + H) dlambda = T^T (-r + W d),      H = T^T W^2 T  (3x3 per contact),
+   T the map lambda -> x. Mehrotra's predictor-corrector: an affine step (sigma = 0), sigma =
+   (gap_affine / gap)^3 ([Mehrotra92]), the corrector with corr = (W dx_a) o (W^-1 dy_a), and a
+   step of 0.99 of the largest that keeps x and y inside their cones. Moving the De Saxce term
+   changes r: sigma gap is kept at least gap_0 ||r|| / ||r_0|| (the infeasible method's
+   neighbourhood), so the iterates stay away from the cones' boundaries while r can still be
+   reduced. Why it is there: on degenerate problems (statically indeterminate stacks under mass
+   ratios, squeezed objects whose squeeze is undetermined) semismooth Newton's basin is tiny
+   and ADMM converges sublinearly; the interior-point iterates follow the central path towards
+   the analytic centre of the solution set, where the Newton phase that follows finishes. Its
+   cost: one Cholesky of G + R + H and two solves per iteration. */
+#ifdef CT__HAS_IPM
+typedef struct ct__ipm_mem {
+    ct_real *x, *y, *dx, *dy, *ax, *ay, *rw, *ls, *best, *W, *H, *th;
+} ct__ipm_mem;
+CT__PRIVATE void ct__ipm_layout(ct__arena *a, const ct__dims *d, void *mem) {
+    ct__ipm_mem tmp, *m = mem ? (ct__ipm_mem *)mem : &tmp;
+    const size_t n = (size_t)d->n, ng = (size_t)d->ng;
+    m->x = ct__arena_real(a, n);
+    m->y = ct__arena_real(a, n);
+    m->dx = ct__arena_real(a, n);
+    m->dy = ct__arena_real(a, n);
+    m->ax = ct__arena_real(a, n);
+    m->ay = ct__arena_real(a, n);
+    m->rw = ct__arena_real(a, n);
+    m->ls = ct__arena_real(a, n);
+    m->best = ct__arena_real(a, n);
+    m->W = ct__arena_real(a, 9 * ng);
+    m->H = ct__arena_real(a, 9 * ng);
+    m->th = ct__arena_real(a, ng);
+}
+
+/* the cone of row group g: 0 free (bilateral row), 1 R+ (unilateral row, contact with mu = 0,
+   at the group's first x entry), 3 the second-order cone (contact with mu > 0) */
+CT__PRIVATE int ct__ipm_kind(const ct_problem *p, int g) {
+    return g < p->nb ? 0 : g < p->nb + p->nu ? 1 : p->mu[g - p->nb - p->nu] > 0 ? 3 : 1;
+}
+/* x0^2 - ||x1||^2 of a cone point, as (x0 - t)(x0 + t) */
+CT__PRIVATE ct_real ct__soc_det(const ct_real x[3]) {
+    const ct_real x1[3] = {x[1], x[2], 0}, t = ct__norm_t(x1);
+    return (x[0] - t) * (x[0] + t);
+}
+/* u = l \ c: the solution of l o u = c (l inside the cone) */
+CT__PRIVATE void ct__soc_div(const ct_real l[3], const ct_real c[3], ct_real u[3]) {
+    const ct_real u0 = (l[0] * c[0] - l[1] * c[1] - l[2] * c[2]) / ct__soc_det(l);
+    u[0] = u0;
+    u[1] = (c[1] - u0 * l[1]) / l[0];
+    u[2] = (c[2] - u0 * l[2]) / l[0];
+}
+/* the largest step t with l + t d in the cone (l inside; CT_HUGE: unbounded), in the frame
+   where l is the identity ([Vandenberghe10]'s step to the boundary) */
+CT__PRIVATE ct_real ct__soc_step(const ct_real l[3], const ct_real d[3]) {
+    const ct_real ln = CONTACT_SQRT(ct__soc_det(l)), b0 = l[0] / ln, b1 = l[1] / ln, b2 = l[2] / ln;
+    const ct_real r0 = (b0 * d[0] - b1 * d[1] - b2 * d[2]) / ln, f = (r0 + d[0] / ln) / (b0 + 1);
+    const ct_real q1 = d[1] / ln - f * b1, q2 = d[2] / ln - f * b2;
+    const ct_real t = CONTACT_SQRT(q1 * q1 + q2 * q2) - r0;
+    return t > 0 ? 1 / t : CT_HUGE;
+}
+/* The Nesterov-Todd scaling of x, y inside the cone: W (symmetric 3x3, th its scale, so that
+   W^-1 = J W J / th^2 with J = diag(1, -1, -1)) and l = W x = W^-1 y. 0 when a point is on the
+   boundary to rounding (the phase stops). */
+CT__PRIVATE int ct__soc_nt(const ct_real x[3], const ct_real y[3], ct_real W[9], ct_real *th, ct_real l[3]) {
+    const ct_real dx = ct__soc_det(x), dy = ct__soc_det(y);
+    ct_real xn, yn, g, w0, w1, w2, c;
+    if (!(dx > 0) || !(dy > 0)) return 0;
+    xn = CONTACT_SQRT(dx);
+    yn = CONTACT_SQRT(dy);
+    g = CONTACT_SQRT((1 + (x[0] * y[0] + x[1] * y[1] + x[2] * y[2]) / (xn * yn)) / 2);
+    w0 = (y[0] / yn + x[0] / xn) / (2 * g);
+    w1 = (y[1] / yn - x[1] / xn) / (2 * g);
+    w2 = (y[2] / yn - x[2] / xn) / (2 * g);
+    *th = CONTACT_SQRT(yn / xn);
+    c = 1 / (1 + w0);
+    W[0] = *th * w0; W[1] = *th * w1; W[2] = *th * w2;
+    W[3] = W[1]; W[4] = *th * (1 + c * w1 * w1); W[5] = *th * c * w1 * w2;
+    W[6] = W[2]; W[7] = W[5]; W[8] = *th * (1 + c * w2 * w2);
+    ct__m3_mul(W, x, l);
+    return ct__finite(l[0] + l[1] + l[2] + *th) && l[0] > 0;
+}
+/* y = W^-1 x = J W J x / th^2 */
+CT__PRIVATE void ct__soc_winv(const ct_real W[9], ct_real th, const ct_real x[3], ct_real y[3]) {
+    const ct_real a[3] = {x[0], -x[1], -x[2]};
+    ct__m3_mul(W, a, y);
+    y[0] /= th * th;
+    y[1] /= -th * th;
+    y[2] /= -th * th;
+}
+
+/* lambda's rows of group g from its cone coordinates x (the inverse of T), and back */
+CT__PRIVATE void ct__ipm_lambda(const ct_problem *p, const ct_real *x, ct_real *lambda, int n) {
+    const int c0 = p->nb + p->nu;
+    int i;
+    CONTACT_MEMCPY(lambda, x, (size_t)c0 * sizeof(ct_real));
+    for (i = 0; i < p->nc; ++i) {
+        const int q = c0 + 3 * i;
+        const ct_real mu = p->mu[i];
+        if (mu > 0) {
+            lambda[q] = x[q + 1];
+            lambda[q + 1] = x[q + 2];
+            lambda[q + 2] = x[q] / mu;
+        } else {
+            lambda[q] = lambda[q + 1] = 0;
+            lambda[q + 2] = x[q];
+        }
+    }
+    (void)n;
+}
+
+/* The Mehrotra direction (dx, dy) at the current point, the system factored: sg = sigma gap,
+   corr = 1 adds the second-order term of the affine direction (m->ax, m->ay). dx, dy receive x
+   and y's steps (cone coordinates). */
+CT__PRIVATE void ct__ipm_dir(ct__run *r, ct__ipm_mem *m, ct__fac *f, ct_real sg, int corr, ct_real *dx,
+                             ct_real *dy) {
+    const ct_problem *p = r->p;
+    const int ng = r->dims.ng, c0 = p->nb + p->nu;
+    int g, k;
+    for (g = 0; g < ng; ++g) { /* d = l \ (sg e - l o l - corr) into dy, T^T (-r + W d) into dx */
+        const int q = ct__grp_row(c0, g), kind = ct__ipm_kind(p, g);
+        const ct_real *W = m->W + 9 * (size_t)g, *l = m->ls + q;
+        if (kind == 0) {
+            dx[q] = -m->rw[q];
+        } else if (kind == 1) {
+            ct_real c = sg - l[0] * l[0], b;
+            if (corr) c -= (W[0] * m->ax[q]) * (m->ay[q] / W[0]);
+            dy[q] = c / l[0];
+            b = -m->rw[q] + W[0] * dy[q];
+            if (g < c0) dx[q] = b;
+            else dx[q] = dx[q + 1] = 0, dx[q + 2] = b;
+        } else {
+            const ct_real mu = p->mu[g - c0];
+            ct_real c[3], b[3], wd[3];
+            c[0] = sg - (l[0] * l[0] + l[1] * l[1] + l[2] * l[2]);
+            c[1] = -2 * l[0] * l[1];
+            c[2] = -2 * l[0] * l[2];
+            if (corr) {
+                ct_real a[3], e[3];
+                ct__m3_mul(W, m->ax + q, a);
+                ct__soc_winv(W, m->th[g], m->ay + q, e);
+                c[0] -= a[0] * e[0] + a[1] * e[1] + a[2] * e[2];
+                c[1] -= a[0] * e[1] + e[0] * a[1];
+                c[2] -= a[0] * e[2] + e[0] * a[2];
+            }
+            ct__soc_div(l, c, dy + q);
+            ct__m3_mul(W, dy + q, wd);
+            for (k = 0; k < 3; ++k) b[k] = -m->rw[q + k] + wd[k];
+            dx[q] = b[1];
+            dx[q + 1] = b[2];
+            dx[q + 2] = mu * b[0];
+        }
+    }
+    ct__fac_solve(f, &r->op, dx);
+    ++r->linear_solves;
+    for (g = 0; g < ng; ++g) { /* dx = T dlambda, dy = W (d - W dx) */
+        const int q = ct__grp_row(c0, g), kind = ct__ipm_kind(p, g);
+        const ct_real *W = m->W + 9 * (size_t)g;
+        if (kind == 0) {
+            dy[q] = 0;
+        } else if (kind == 1) {
+            if (g >= c0) dx[q] = dx[q + 2], dx[q + 1] = dx[q + 2] = 0, dy[q + 1] = dy[q + 2] = 0;
+            dy[q] = W[0] * (dy[q] - W[0] * dx[q]);
+        } else {
+            const ct_real t1 = dx[q], t2 = dx[q + 1];
+            ct_real e[3], wx[3];
+            dx[q] = p->mu[g - c0] * dx[q + 2];
+            dx[q + 1] = t1;
+            dx[q + 2] = t2;
+            ct__m3_mul(W, dx + q, wx);
+            for (k = 0; k < 3; ++k) e[k] = dy[q + k] - wx[k];
+            ct__m3_mul(W, e, dy + q);
+        }
+    }
+}
+
+/* the largest step in (0, 1 / 0.99] that keeps x + t dx and y + t dy inside their cones */
+CT__PRIVATE ct_real ct__ipm_step(const ct__run *r, const ct__ipm_mem *m, const ct_real *dx, const ct_real *dy) {
+    const ct_problem *p = r->p;
+    const int ng = r->dims.ng, c0 = p->nb + p->nu;
+    ct_real t = 1 / (ct_real)0.99;
+    int g;
+    for (g = 0; g < ng; ++g) {
+        const int q = ct__grp_row(c0, g), kind = ct__ipm_kind(p, g);
+        if (kind == 1) {
+            if (dx[q] < 0) t = ct__min(t, -m->x[q] / dx[q]);
+            if (dy[q] < 0) t = ct__min(t, -m->y[q] / dy[q]);
+        } else if (kind == 3) {
+            const ct_real *W = m->W + 9 * (size_t)g;
+            ct_real a[3], b[3];
+            ct__m3_mul(W, dx + q, a);
+            ct__soc_winv(W, m->th[g], dy + q, b);
+            t = ct__min(t, ct__min(ct__soc_step(m->ls + q, a), ct__soc_step(m->ls + q, b)));
+        }
+    }
+    return t;
+}
+
+/* (x + t dx)^T (y + t dy) over the cones */
+CT__PRIVATE ct_real ct__ipm_gap(const ct__run *r, const ct__ipm_mem *m, const ct_real *dx, const ct_real *dy,
+                                ct_real t) {
+    ct_real s = 0;
+    int i;
+    for (i = r->p->nb; i < r->n; ++i) s += (m->x[i] + t * dx[i]) * (m->y[i] + t * dy[i]);
+    return s;
+}
+
+/* At most max_it interior-point iterations from the interior start (the phase does not use
+   lambda's value: an interior-point method cannot be warm-started); lambda and v receive the
+   best point met (in relative error), *e_out its error. f: a factorization of the run's form
+   (the caller's memory; its cache is the caller's to invalidate). */
+CT__PRIVATE ct_status ct__ipm_run(ct__run *r, ct__ipm_mem *m, ct__fac *f, int max_it, ct_real *lambda,
+                                  ct_real *v, ct_real *e_out) {
+    const ct_problem *p = r->p;
+    const int n = r->n, ng = r->dims.ng, c0 = p->nb + p->nu;
+    const ct_real dmax = ct__run_amax(r) > 0 ? ct__run_amax(r) : 1, pin = (ct_real)1e8 * dmax;
+    const ct_real delta = (ct_real)0.01 * CONTACT_SQRT(CT_EPS) * dmax; /* the proximal shift */
+    ct_real a0 = 0, gap0 = 0, rn0 = 0, e, e_keep = -1, e_ref = -1;
+    ct_status st = CT_STATUS_MAX_ITERATIONS;
+    int it, g, i, deg = 0, met = 0, since = 0;
+    for (i = 0; i < n; ++i) a0 = ct__max(a0, CONTACT_FABS(p->g[i]));
+    if (!(a0 > 0)) a0 = 1;
+    CONTACT_MEMSET(m->x, 0, (size_t)n * sizeof(ct_real));
+    CONTACT_MEMSET(m->y, 0, (size_t)n * sizeof(ct_real));
+    for (g = p->nb; g < ng; ++g) { /* x = a0 / dmax e, y = a0 e: inside, at the data's scale */
+        const int q = ct__grp_row(c0, g);
+        m->x[q] = a0 / dmax;
+        m->y[q] = a0;
+        ++deg;
+    }
+    for (it = 0;; ++it) {
+        ct_real gap = 0, rn = 0, sg, t, ta, gap_a;
+        ct__ipm_lambda(p, m->x, lambda, n);
+        ct__run_velocity(r, lambda, v);
+        if (!ct__all_finite(v, (size_t)n)) break;
+        e = ct__nsn_error(r, lambda, v, &met);
+        if (it > 0) {
+            ++r->iterations;
+            ++r->newton_iterations;
+            ct__record(r, 0, -1, -1, ct__measure(r));
+        }
+        if (met) {
+            st = CT_STATUS_CONVERGED;
+            break;
+        }
+        if (e_keep < 0 || e < e_keep) {
+            e_keep = e;
+            CONTACT_MEMCPY(m->best, lambda, (size_t)n * sizeof(ct_real));
+        }
+        if (e_ref < 0 || e < e_ref / 2) { /* the stall rule: the error halves every 10 iterations */
+            e_ref = e;
+            since = 0;
+        } else if (++since >= 10) {
+            st = CT_STATUS_STALLED;
+            break;
+        }
+        if (it >= max_it || ct__poll(r, e)) break;
+        /* the residual r = w - y in cone coordinates, the gap, the scalings and H */
+        for (g = 0; g < ng; ++g) {
+            const int q = ct__grp_row(c0, g), kind = ct__ipm_kind(p, g);
+            ct_real *W = m->W + 9 * (size_t)g, *H = m->H + 9 * (size_t)g;
+            CONTACT_MEMSET(H, 0, 9 * sizeof(ct_real));
+            if (kind == 0) {
+                m->rw[q] = v[q];
+                continue;
+            }
+            if (kind == 1) {
+                const int nr = g < c0 ? q : q + 2;
+                m->rw[q] = v[nr] - m->y[q];
+                if (!(m->x[q] > 0) || !(m->y[q] > 0)) break;
+                W[0] = m->th[g] = CONTACT_SQRT(m->y[q] / m->x[q]);
+                m->ls[q] = CONTACT_SQRT(m->x[q] * m->y[q]);
+                if (g < c0) {
+                    H[0] = W[0] * W[0];
+                } else {
+                    H[0] = H[4] = pin; /* lambda_T = 0 */
+                    H[8] = W[0] * W[0];
+                }
+            } else {
+                const ct_real mu = p->mu[g - c0];
+                static const int pi[3] = {1, 2, 0}; /* lambda's row a is x's entry pi[a] */
+                ct_real W2[9], fa[3];
+                int a, b;
+                m->rw[q] = (v[q + 2] + mu * ct__norm_t(v + q)) / mu - m->y[q];
+                m->rw[q + 1] = v[q] - m->y[q + 1];
+                m->rw[q + 2] = v[q + 1] - m->y[q + 2];
+                if (!ct__soc_nt(m->x + q, m->y + q, W, m->th + g, m->ls + q)) break;
+                for (a = 0; a < 3; ++a)
+                    for (b = 0; b < 3; ++b) W2[3 * a + b] = W[3 * a] * W[b] + W[3 * a + 1] * W[3 + b] + W[3 * a + 2] * W[6 + b];
+                fa[0] = fa[1] = 1;
+                fa[2] = mu;
+                for (a = 0; a < 3; ++a)
+                    for (b = 0; b < 3; ++b) H[3 * a + b] = fa[a] * fa[b] * W2[3 * pi[a] + pi[b]];
+            }
+        }
+        if (g < ng) break; /* a point on a cone's boundary to rounding */
+        gap = ct__ipm_gap(r, m, m->x, m->y, 0) / (deg > 0 ? deg : 1);
+        for (i = 0; i < n; ++i) rn += m->rw[i] * m->rw[i];
+        rn = CONTACT_SQRT(rn);
+        if (it == 0) {
+            gap0 = gap;
+            rn0 = rn;
+        }
+        ++r->factorizations;
+        r->fail_row = ct__fac_factor(f, &r->op, delta, m->H);
+        if (r->fail_row >= 0) { /* rounding: once more with a larger shift */
+            ++r->factorizations;
+            r->fail_row = ct__fac_factor(f, &r->op, delta + (ct_real)1e3 * CT_EPS * dmax, m->H);
+            if (r->fail_row >= 0) break;
+        }
+        /* predictor, then corrector with sigma = (gap_a / gap)^3, kept in the neighbourhood */
+        ct__ipm_dir(r, m, f, 0, 0, m->ax, m->ay);
+        ta = ct__min(1, ct__ipm_step(r, m, m->ax, m->ay));
+        gap_a = ct__ipm_gap(r, m, m->ax, m->ay, ta) / (deg > 0 ? deg : 1);
+        sg = gap > 0 ? gap * ct__min(1, CONTACT_POW(ct__max(gap_a, 0) / gap, 3)) : 0;
+        if (rn0 > 0) sg = ct__max(sg, ct__min(gap, gap0 * rn / rn0));
+        ct__ipm_dir(r, m, f, sg, 1, m->dx, m->dy);
+        t = ct__min(1, (ct_real)0.99 * ct__ipm_step(r, m, m->dx, m->dy));
+        for (i = 0; i < n; ++i) {
+            m->x[i] += t * m->dx[i];
+            m->y[i] += t * m->dy[i];
+        }
+    }
+    if (st != CT_STATUS_CONVERGED && e_keep >= 0) { /* the best point */
+        CONTACT_MEMCPY(lambda, m->best, (size_t)n * sizeof(ct_real));
+        ct__run_velocity(r, lambda, v);
+        r->last_met = 0;
+    }
+    if (e_out) *e_out = st == CT_STATUS_CONVERGED ? e : e_keep >= 0 ? e_keep : 1;
+    return st;
+}
+#endif /* CT__HAS_IPM */
+
 /* >>solver-hybrid ------------------------------------------------------------------------ */
-/* HYBRID_NCP: ADMM_NCP for the global phase, NEWTON_NCP to finish, PROX_NCP as the last resort.
+/* HYBRID_NCP: ADMM_NCP for the global phase, NEWTON_NCP to finish, PROX_NCP and an
+   interior-point phase for what Newton alone does not solve.
      PGS_NCP sweeps worth hybrid.pgs_budget of one factorization (ct__hyb_pgs): kept only if
        they converge (a large dense G with easy modes: a few sweeps cost less than one LU);
      Newton from the start (hybrid.newton_first steps, stall hybrid.newton_stall): the cheap
-       case, a warm start or modes that are easy to guess; converged: done, else from its best
-       point PROX_NCP (hybrid.prox_first steps): most of the rest; converged: done, else:
+       case, a warm start or modes that are easy to guess; converged: done, else
+     PROX_NCP from the start again (hybrid.prox_first steps; Newton's end point is a
+       stationary point of ||F||^2 with wrong modes, a worse start than the caller's: the
+       ill-conditioned walls of bench/families.h); converged: done, else
+     the interior-point phase (>>solver-ipm, hybrid.ipm_max iterations), then Newton from its
+       best point (newton_max steps): the degenerate stacks; converged: done, else from the
+       best point so far
      ADMM_NCP iterations in chunks of hybrid.chunk (penalty and dual carried over); after each
        chunk the contact modes of the ADMM point (open / stick / slide, Alart-Curnier's
        branches) are compared with the last chunk's;
@@ -7758,20 +8130,23 @@ static const ct__method ct__method_prox_ncp = {CT_METHOD_PROX_NCP, "PROX_NCP", C
        done; else ADMM resumes from the phase's best point with a fresh dual, and the next
        switch waits for twice as many stable chunks.
    max_iter bounds the PGS sweeps and ADMM iterations together; ct_info.iterations = sweeps +
-   ADMM iterations + Newton steps (newton_iterations). A run that converges nowhere returns the
-   best point it met (in relative error: Newton's, PROX's and ADMM's at the end of each chunk),
-   not ADMM's last. Why: Newton's failures are stationary points of ||F||^2 with wrong modes,
+   ADMM iterations + Newton steps (newton_iterations: the interior-point iterations count as
+   Newton steps). A run that converges nowhere returns the best point it met (in relative
+   error: Newton's, PROX's, the interior point's and ADMM's at the end of each chunk), not
+   ADMM's last. Why: Newton's failures are stationary points of ||F||^2 with wrong modes,
    which ADMM does not have; ADMM's tail is long where Newton converges in a few steps once the
-   modes are right; PROX solves what ADMM stalls on (mu = 2, mass ratios of 1e6). What none of
-   them solves quickly: degenerate solutions (statically indeterminate stacks with sliding
-   contacts at tiny slip velocities, nearly coincident contacts), where the Newton system with
-   the current modes has no solution (|F + J d| stays near |F| although J is F's derivative)
-   and ADMM converges sublinearly. Measured: docs/methods.md. */
+   modes are right; PROX solves what ADMM stalls on (mu = 2, mass ratios of 1e6). Degenerate
+   solutions (statically indeterminate stacks with sliding contacts at tiny slip velocities,
+   nearly coincident contacts) are where the Newton system with the current modes has no
+   solution (|F + J d| stays near |F| although J is F's derivative), Newton's basin is tiny
+   (1e-7 relative on an alternating stack) and ADMM converges sublinearly; the interior point
+   reaches that basin. Measured: docs/methods.md. */
 #ifdef CT__HAS_HYBRID_NCP
 CT__PRIVATE void ct__hyb_layout(ct__arena *a, const ct__dims *d, void *mem) {
     (void)mem;
     ct__admm_layout(a, d, NULL); /* first: its dual z is the solver object's */
     ct__gs_layout(a, d, NULL);
+    ct__ipm_layout(a, d, NULL);  /* its factor is ADMM's */
     ct__nsn_layout(a, d, NULL);  /* last: its sparse LU's size follows the analysis */
 }
 /* both orderings: ADMM's factor (last of its arrays) and Newton's sparse LU (after them) */
@@ -7782,6 +8157,7 @@ CT__PRIVATE ct_result ct__hyb_analyze(ct__run *r, ct__dims *d) {
         ct__arena a = r->mem;
         ct__admm_layout(&a, d, NULL);
         ct__gs_layout(&a, d, NULL);
+        ct__ipm_layout(&a, d, NULL);
         res = ct__nsn_analyze_at(r, a, d);
     }
 #endif
@@ -7792,6 +8168,7 @@ CT__PRIVATE ct_result ct__hyb_check(const ct_settings *s, const char **field) {
     ct_result r;
     CT__CHECK(h->newton_first >= 0, "hybrid.newton_first");
     CT__CHECK(h->prox_first >= 0, "hybrid.prox_first");
+    CT__CHECK(h->ipm_max >= 0, "hybrid.ipm_max");
     CT__CHECK(h->pgs_budget >= 0 && ct__finite(h->pgs_budget), "hybrid.pgs_budget");
     CT__CHECK(h->chunk >= 1, "hybrid.chunk");
     CT__CHECK(h->stable_chunks >= 1, "hybrid.stable_chunks");
@@ -7874,30 +8251,51 @@ CT__PRIVATE ct_status ct__hyb_solve(ct__run *r, ct_real *lambda, ct_real *v) {
     const ct_hybrid_settings *h = &r->s->hybrid;
     const ct_problem *p = r->p;
     ct__admm_it it;
+    ct__admm_mem am;
     ct__nsn_mem m;
     ct__gs_mem gm;
+    ct__ipm_mem im;
     ct__arena a = r->mem;
     ct_status st = CT_STATUS_MAX_ITERATIONS;
     ct_real e = 1, dmax, e_keep = -1, *keep;
     int i, same = 0, phase_its = 0, need = h->stable_chunks, phases = 0, admm = 0, sweeps = 0, kmax;
-    ct__admm_layout(&a, &r->dims, NULL);
+    ct__admm_layout(&a, &r->dims, &am);
     ct__gs_layout(&a, &r->dims, &gm);
+    ct__ipm_layout(&a, &r->dims, &im);
     ct__nsn_layout(&a, &r->dims, &m);
     if (h->pgs_budget > 0 && ct__hyb_pgs(r, &m, &gm, lambda, v, &sweeps) == CT_STATUS_CONVERGED)
         return CT_STATUS_CONVERGED;
     keep = gm.au; /* free once the PGS try is over */
     kmax = r->s->max_iter - sweeps; /* max_iter bounds the sweeps and ADMM's iterations */
     if (h->newton_first > 0 && !r->interrupted) { /* the optimistic start */
+        CONTACT_MEMCPY(im.x, lambda, (size_t)r->n * sizeof(ct_real)); /* free until the IPM phase */
         st = ct__nsn_run(r, &m, 0, h->newton_first, h->newton_stall, lambda, v, &e);
         if (st == CT_STATUS_CONVERGED || st == CT_STATUS_NUMERICAL_FAILURE) return st;
         ct__hyb_keep(r, keep, &e_keep, lambda, e);
+        CONTACT_MEMCPY(lambda, im.x, (size_t)r->n * sizeof(ct_real)); /* PROX from the start */
+        ct__run_velocity(r, lambda, v);
     }
     if (h->prox_first > 0 && !r->interrupted) { /* the surer local method, still without ADMM */
         st = ct__nsn_run(r, &m, 1, h->prox_first, r->s->nsn.stall_iters, lambda, v, &e);
         if (st == CT_STATUS_CONVERGED || st == CT_STATUS_NUMERICAL_FAILURE) return st;
         ct__hyb_keep(r, keep, &e_keep, lambda, e);
     }
+    if (h->ipm_max > 0 && !r->interrupted) { /* the interior point, then Newton from its best point */
+        st = ct__ipm_run(r, &im, &am.fac, h->ipm_max, lambda, v, &e);
+        r->sv->cache &= ~(unsigned)CT__CACHE_FACTOR; /* ADMM's factor now holds the phase's */
+        if (st == CT_STATUS_CONVERGED) return st;
+        ct__hyb_keep(r, keep, &e_keep, lambda, e);
+        if (!r->interrupted) {
+            st = ct__nsn_run(r, &m, 0, h->newton_max, h->newton_stall, lambda, v, &e);
+            if (st == CT_STATUS_CONVERGED || st == CT_STATUS_NUMERICAL_FAILURE) return st;
+            ct__hyb_keep(r, keep, &e_keep, lambda, e);
+        }
+    }
     if (r->interrupted) return CT_STATUS_INTERRUPTED;
+    if (e_keep >= 0 && e_keep < e) { /* ADMM from the best point so far */
+        CONTACT_MEMCPY(lambda, keep, (size_t)r->n * sizeof(ct_real));
+        ct__run_velocity(r, lambda, v);
+    }
     if (!ct__admm_begin(r, &it, lambda)) return CT_STATUS_NUMERICAL_FAILURE;
     admm = 1;
     for (i = 0; i < p->nc; ++i) m.prev[i] = -1;

@@ -27,7 +27,9 @@
           NEWTON_SOFT = ADMM + up(ceil(n sizeof(int) / sizeof(ct_real))) + 5 up(n) + 2 up(n^2)
                       + up(2 (9 nc + nb + nu))
           NSN       = up(n^2) + 14 up(n) + 2 up(9 ng) + 5 up(ceil(n sizeof(int) / sizeof(ct_real)))
-          NEWTON_NCP, PROX_NCP = C0 + up(n) + NSN;  HYBRID_NCP = ADMM + up(2n) + 2 up(n) + up(18 nc) + NSN
+          IPM       = 9 up(n) + 2 up(9 ng) + up(ng)
+          NEWTON_NCP, PROX_NCP = C0 + up(n) + NSN;
+          HYBRID_NCP = ADMM + up(2n) + 2 up(n) + up(18 nc) + IPM + NSN
       with n = nb + nu + 3 nc, ng = nb + nu + nc and NB = CT__CHOL_NB = 16 (the Cholesky panel
       width); and CT_WORKSPACE_BOUND is at least ct_workspace_size and close above it. */
 #include "contact.h"
@@ -311,8 +313,8 @@ static size_t ws_formula(ct_method m, int nb, int nu, int nc, size_t c0) {
         m != CT_METHOD_NEWTON_SOFT && m != CT_METHOD_HYBRID_NCP)
         return c0 + 3 * up(n) + up(18 * ncs);
     admm = c0 + 6 * up(n) + up(n * n) + up(nbk * n);
-    if (m == CT_METHOD_HYBRID_NCP) /* the caller's start, ADMM's arrays, the sweep's, Newton's */
-        return admm + up(2 * n) + 2 * up(n) + up(18 * ncs) + nsn;
+    if (m == CT_METHOD_HYBRID_NCP) /* the caller's start, ADMM's, the sweep's, the IPM's, Newton's */
+        return admm + up(2 * n) + 2 * up(n) + up(18 * ncs) + 9 * up(n) + 2 * up(9 * ng) + up(ng) + nsn;
     if (m == CT_METHOD_ADMM_NCP || m == CT_METHOD_ADMM_CCP) return admm + up(2 * n); /* + the start */
     if (m == CT_METHOD_STAGGERED)
         return admm + up(2 * n) + up((n * sizeof(int) + sizeof(ct_real) - 1) / sizeof(ct_real)) + up(ncs) + up(n);
