@@ -127,6 +127,13 @@
        [Acary11]        V. Acary, F. Cadoux, C. Lemaréchal, J. Malick. A formulation of the
                         linear discrete Coulomb friction problem via convex optimization. ZAMM
                         91(2), 2011.
+       [NesterovTodd97] Yu. E. Nesterov, M. J. Todd. Self-scaled barriers and interior-point
+                        methods for convex programming. Mathematics of Operations Research
+                        22(1), 1997.
+       [Mehrotra92]     S. Mehrotra. On the implementation of a primal-dual interior point
+                        method. SIAM Journal on Optimization 2(4), 1992.
+       [Vandenberghe10] L. Vandenberghe. The CVXOPT linear and quadratic cone program solvers.
+                        Technical report, UCLA, 2010.
        [DeSaxce98]      G. De Saxcé, Z.-Q. Feng. The bipotential method: a constructive approach
                         to design the complete contact law with friction and improved numerical
                         algorithms. Mathematical and Computer Modelling 28(4-8), 1998.
@@ -7775,7 +7782,8 @@ static const ct__method ct__method_prox_ncp = {CT_METHOD_PROX_NCP, "PROX_NCP", C
    a bilateral row is free with w = v = 0. Find x in L, y in L with
        r = w(x) - y = 0,      x o y = 0      (o: the Jordan product, (x^T y, x_0 y_1 + y_0 x_1))
    by Newton steps on r = 0 and x o y = sigma gap e, in the Nesterov-Todd scaling W of each
-   cone (W x = W^-1 y = l, the scaled point; [Vandenberghe10] Sec. 4 for the formulas):
+   cone ([NesterovTodd97]; W x = W^-1 y = l, the scaled point; [Vandenberghe10] for the
+   formulas of the scaling and of the step to a cone's boundary):
        W dx + W^-1 dy = l \ (sigma gap e - l o l - corr),   dy = (G + R) dx + r (cone rows),
    which eliminates to one symmetric positive definite system in lambda's rows,
        (G + R + H) dlambda = T^T (-r + W d),      H = T^T W^2 T  (3x3 per contact),
@@ -7784,11 +7792,16 @@ static const ct__method ct__method_prox_ncp = {CT_METHOD_PROX_NCP, "PROX_NCP", C
    step of 0.99 of the largest that keeps x and y inside their cones. Moving the De Saxce term
    changes r: sigma gap is kept at least gap_0 ||r|| / ||r_0|| (the infeasible method's
    neighbourhood), so the iterates stay away from the cones' boundaries while r can still be
-   reduced. Why it is there: on degenerate problems (statically indeterminate stacks under mass
-   ratios, squeezed objects whose squeeze is undetermined) semismooth Newton's basin is tiny
-   and ADMM converges sublinearly; the interior-point iterates follow the central path towards
-   the analytic centre of the solution set, where the Newton phase that follows finishes. Its
-   cost: one Cholesky of G + R + H and two solves per iteration. */
+   reduced (without it the gap reached 1e-12 with r stuck at 1e-6). The start is x = (a/d) e,
+   y = a e (a = max |g|, d = max diag(G + R): the data's scale, not the caller's lambda: an
+   interior point cannot be warm-started); a shift 0.01 sqrt(eps) d I keeps the system definite
+   where G is singular on free rows. The phase ends on the tolerance, after hybrid.ipm_max
+   iterations, when the error has not halved in 10, or at a cone's boundary to rounding, with
+   the best point it met. Why it is there: on degenerate problems (statically indeterminate
+   stacks under mass ratios) semismooth Newton's basin is tiny and ADMM converges sublinearly,
+   while the interior-point iterates follow the central path towards the centre of the
+   solution set, where the Newton phase that follows finishes. Its cost: one Cholesky of
+   G + R + H and two solves per iteration. */
 #ifdef CT__HAS_IPM
 typedef struct ct__ipm_mem {
     ct_real *x, *y, *dx, *dy, *ax, *ay, *rw, *ls, *best, *W, *H, *th;
