@@ -1713,7 +1713,7 @@ CT__PRIVATE void ct__gemv(const ct_real *a, int n, int lda, const ct_real *x, ct
 #endif
 #define CT__CHOL_KC 256               /* depth of one packed B chunk (B chunk = KC x NR stays in L1) */
 #ifndef CT__CHOL_SMALL
-#define CT__CHOL_SMALL 24 /* below this order: unblocked path */
+#define CT__CHOL_SMALL 48 /* below this order: unblocked path */
 #endif
 
 /* Scratch needed by ct__chol_factor, in ct_real elements, for order n (0 is fine for small n). */
@@ -1751,18 +1751,19 @@ CT__PRIVATE CT__TILE_KERNEL void ct__chol_mk(int kc, const ct_real *a, int lda, 
 /* Unblocked Cholesky-Banachiewicz: L(i,j) = (A(i,j) - L(i,0:j) . L(j,0:j)) / L(j,j). Returns -1 or bad pivot. */
 CT__PRIVATE int ct__chol_unblocked(ct_real *a, int n, int lda, int off)
 {
+    /* column by column (Crout order): the entries of a column are independent of each other,
+       so their dot products overlap; each entry is computed from the same operands as in row
+       order, so the factor is the same bit for bit */
     int i, j;
-    for (i = 0; i < n; ++i) {
-        ct_real *ai = a + i * lda;
-        for (j = 0; j <= i; ++j) {
-            const ct_real *aj = a + j * lda;
-            const ct_real s = ai[j] - ct__dot(ai, aj, j);
-            if (j < i) {
-                ai[j] = s * (1 / aj[j]); /* the division is off the dependency chain */
-            } else {
-                if (!(s > 0 && s - s == 0)) return off + i; /* not > 0, or inf/NaN */
-                ai[i] = CONTACT_SQRT(s);
-            }
+    for (j = 0; j < n; ++j) {
+        ct_real *aj = a + j * lda, r;
+        const ct_real s = aj[j] - ct__dot(aj, aj, j);
+        if (!(s > 0 && s - s == 0)) return off + j; /* not > 0, or inf/NaN */
+        aj[j] = CONTACT_SQRT(s);
+        r = 1 / aj[j];
+        for (i = j + 1; i < n; ++i) {
+            ct_real *ai = a + i * lda;
+            ai[j] = (ai[j] - ct__dot(ai, aj, j)) * r;
         }
     }
     return -1;
