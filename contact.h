@@ -1853,7 +1853,48 @@ CT__PRIVATE int ct__chol_factor(ct_real *a, int n, int lda, ct_real *scratch) {
 #endif
 }
 
-/* b <- (L L^T)^-1 b */
+#ifndef CT__CHOL_SOLVE_BLOCKED
+#define CT__CHOL_SOLVE_BLOCKED 48 /* the order from which ct__chol_solve works by blocks of 4 rows */
+#endif
+/* t[r] = L(r, 0:k) . b(0:k) for the 4 rows l + r lda: one pass over b, 4 x 8 independent
+   partial sums (no chain of dependent additions longer than k / 8) */
+CT__PRIVATE void ct__dot4(const ct_real *l, int lda, const ct_real *b, int k, ct_real t[4]) {
+    ct_real s0[8] = {0}, s1[8] = {0}, s2[8] = {0}, s3[8] = {0};
+    const ct_real *l0 = l, *l1 = l + lda, *l2 = l + 2 * (size_t)lda, *l3 = l + 3 * (size_t)lda;
+    int j = 0, q;
+    for (; j + 8 <= k; j += 8)
+        for (q = 0; q < 8; ++q) {
+            const ct_real bq = b[j + q];
+            s0[q] += l0[j + q] * bq;
+            s1[q] += l1[j + q] * bq;
+            s2[q] += l2[j + q] * bq;
+            s3[q] += l3[j + q] * bq;
+        }
+    for (q = 0; j < k; ++j, ++q) {
+        s0[q] += l0[j] * b[j];
+        s1[q] += l1[j] * b[j];
+        s2[q] += l2[j] * b[j];
+        s3[q] += l3[j] * b[j];
+    }
+#define CT__RED8(s) (((s[0] + s[4]) + (s[1] + s[5])) + ((s[2] + s[6]) + (s[3] + s[7])))
+    t[0] = CT__RED8(s0);
+    t[1] = CT__RED8(s1);
+    t[2] = CT__RED8(s2);
+    t[3] = CT__RED8(s3);
+#undef CT__RED8
+}
+
+/* y -= x3 l3, then x2 l2, x1 l1, x0 l0, element by element (the order of 4 ct__axpy_sub) */
+CT__PRIVATE void ct__axpy4_sub(ct_real *CT__RESTRICT y, const ct_real *CT__RESTRICT l0, const ct_real *CT__RESTRICT l1,
+                               const ct_real *CT__RESTRICT l2, const ct_real *CT__RESTRICT l3, ct_real x0,
+                               ct_real x1, ct_real x2, ct_real x3, int n) {
+    int j;
+    for (j = 0; j < n; ++j) y[j] = (((y[j] - l3[j] * x3) - l2[j] * x2) - l1[j] * x1) - l0[j] * x0;
+}
+
+/* b <- (L L^T)^-1 b, by blocks of 4 rows: the products with the rows above (forward) or the
+   columns after (backward) a block are 4 rows in one pass; only the 4 x 4 diagonal block is
+   solved element by element, so the chain of dependent operations is short */
 CT__PRIVATE void ct__chol_solve(const ct_real *l, int n, int lda, ct_real *b) {
 #ifdef CONTACT_USE_LAPACK
     const char uplo = 'U';
@@ -1861,18 +1902,53 @@ CT__PRIVATE void ct__chol_solve(const ct_real *l, int n, int lda, ct_real *b) {
     int info = 0;
     if (n > 0) CT__LAPACK(potrs)(&uplo, &n, &one, l, &lda, b, &n, &info, 1);
 #else
-    int i;
-    /* L y = b: forward, row dots */
-    for (i = 0; i < n; ++i) {
-        const ct_real *li = l + (size_t)i * lda;
-        b[i] = (b[i] - ct__dot(li, b, i)) / li[i];
+    int i0, i, j, m;
+    if (n < CT__CHOL_SOLVE_BLOCKED) { /* small: row by row */
+        for (i = 0; i < n; ++i) {
+            const ct_real *li = l + (size_t)i * lda;
+            b[i] = (b[i] - ct__dot(li, b, i)) / li[i];
+        }
+        for (i = n - 1; i >= 0; --i) {
+            const ct_real *li = l + (size_t)i * lda;
+            ct_real xi = b[i] / li[i];
+            b[i] = xi;
+            ct__axpy_sub(b, li, xi, i);
+        }
+        return;
     }
-    /* L^T x = y: backward, axpy with row i of L (b[0..i) and row i never overlap) */
-    for (i = n - 1; i >= 0; --i) {
-        const ct_real *li = l + (size_t)i * lda;
-        ct_real xi = b[i] / li[i];
-        b[i] = xi;
-        ct__axpy_sub(b, li, xi, i);
+    /* L y = b */
+    for (i0 = 0; i0 < n; i0 += 4) {
+        ct_real t[4];
+        m = n - i0 < 4 ? n - i0 : 4;
+        if (m == 4) {
+            ct__dot4(l + (size_t)i0 * lda, lda, b, i0, t);
+        } else {
+            for (i = 0; i < m; ++i) t[i] = ct__dot(l + (size_t)(i0 + i) * lda, b, i0);
+        }
+        for (i = 0; i < m; ++i) {
+            const ct_real *li = l + (size_t)(i0 + i) * lda;
+            ct_real e = b[i0 + i] - t[i];
+            for (j = 0; j < i; ++j) e -= li[i0 + j] * b[i0 + j];
+            b[i0 + i] = e / li[i0 + i];
+        }
+    }
+    /* L^T x = y: the block's 4 x 4 triangle, then b(0:i0) -= L(i0:i0+m, 0:i0)^T x(i0:i0+m),
+       each element's subtractions from the last row up, as the row-by-row axpy does */
+    for (i0 = (n - 1) / 4 * 4; i0 >= 0; i0 -= 4) {
+        m = n - i0 < 4 ? n - i0 : 4;
+        for (i = m - 1; i >= 0; --i) {
+            const ct_real *li = l + (size_t)(i0 + i) * lda;
+            const ct_real xi = b[i0 + i] / li[i0 + i];
+            b[i0 + i] = xi;
+            for (j = 0; j < i; ++j) b[i0 + j] -= li[i0 + j] * xi;
+        }
+        if (m == 4) {
+            const ct_real *l0 = l + (size_t)i0 * lda, *l1 = l0 + lda, *l2 = l1 + lda, *l3 = l2 + lda;
+            const ct_real x0 = b[i0], x1 = b[i0 + 1], x2 = b[i0 + 2], x3 = b[i0 + 3];
+            ct__axpy4_sub(b, l0, l1, l2, l3, x0, x1, x2, x3, i0);
+        } else {
+            for (i = m - 1; i >= 0; --i) ct__axpy_sub(b, l + (size_t)(i0 + i) * lda, b[i0 + i], i0);
+        }
     }
 #endif
 }
