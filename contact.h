@@ -4990,7 +4990,16 @@ CT__PRIVATE void ct__start_velocity(const ct__run *r, const ct_real *lambda, ct_
 
 /* the screens' margin (ADMM's and the Preclik sweeps'): a check runs when the cheap estimate is
    within this factor of the tolerance */
-#define CT__SCREEN 10
+#ifndef CT__SCREEN
+#define CT__SCREEN 1
+#endif
+#ifndef CT__SCREEN_FORCE
+#define CT__SCREEN_FORCE 20
+#endif
+#ifndef CT__SCREEN_CAL_MIN
+#define CT__SCREEN_CAL_MIN 16 /* from this n on, the screen is calibrated (a check costs a product by G,
+                                 O(n^2)); below, every estimate within the tolerance is checked */
+#endif
 
 /* The test after iteration k (0-based): every check_every iterations the point is scored
    (ct__converged); the iteration goes to settings.history, its criterion -1 when not scored.
@@ -5085,6 +5094,27 @@ CT__PRIVATE int ct__unbounded(const ct_problem *p, int n, const ct_real *d, cons
         ct__cert_add(&c, 3, 0, p->mu[i], d + r0, Ad + r0, q);
     }
     return ct__cert_holds(&c, eps, a_max);
+}
+
+/* The part of ct__unbounded's test that needs no A d (dist(d, K), q^T d): when it fails, so
+   does the whole test, and the product by A can be skipped. */
+CT__PRIVATE int ct__unbounded_maybe(const ct_problem *p, int n, const ct_real *d, const ct_real *src) {
+    const int c0 = p->nb + p->nu;
+    ct__cert c;
+    int i;
+    (void)n;
+    CONTACT_MEMSET(&c, 0, sizeof(c));
+    for (i = 0; i < c0; ++i) ct__cert_add(&c, 1, i >= p->nb, 0, d + i, d + i, p->g + i);
+    for (i = 0; i < p->nc; ++i) {
+        const int r0 = c0 + 3 * i;
+        ct_real q[3];
+        q[0] = p->g[r0];
+        q[1] = p->g[r0 + 1];
+        q[2] = p->g[r0 + 2] + (src ? p->mu[i] * ct__norm_t(src + r0) : 0);
+        ct__cert_add(&c, 3, 0, p->mu[i], d + r0, d + r0, q);
+    }
+    c.adi = 0;
+    return ct__cert_holds(&c, 1, 1);
 }
 
 /* The divergence test of the methods without ADMM's: every 10 iterations the last step
@@ -5736,6 +5766,10 @@ typedef struct ct__admm_it {
     int k;         /* iterations done: the schedules of the checks and of the penalty rule */
     int certified; /* consecutive divergence certificates                                  */
     int desaxce;   /* the NCP's De Saxce term (ADMM_CCP: s = 0)                             */
+    ct_real sratio; /* the screen's calibration: the scored criterion over its estimate at the
+                       last check (>= 1)                                                    */
+    ct_real sprev;  /* the last calibrated estimate above the tolerance (-1: none), at skprev */
+    int skprev, snext; /* the next iteration to screen (the ones before are skipped)        */
 } ct__admm_it;
 
 /* the start point: x = lambda, y = P_K(x), z = v(y) + Gamma(v(y)) unless keep_z (the solver
@@ -5762,6 +5796,9 @@ CT__PRIVATE int ct__admm_begin(ct__run *r, ct__admm_it *it, const ct_real *lambd
     ct__admm_layout(&a, &r->dims, &it->m);
     it->k = 0;
     it->certified = 0;
+    it->sratio = 1;
+    it->sprev = -1;
+    it->skprev = it->snext = 0;
     it->desaxce = r->flavor == CT_FLAVOR_NCP; /* ADMM_NCP (and HYBRID_NCP); ADMM_CCP: s = 0 */
     warm_dual = as->warm_dual && sv->state.has_dual;
     ct__penalty_start(&it->pen, r, it->m.w, it->m.t);
@@ -5783,16 +5820,36 @@ CT__PRIVATE int ct__admm_begin(ct__run *r, ct__admm_it *it, const ct_real *lambd
    is within CT__SCREEN of the tolerance, on every 10th check whatever it says (an estimate
    that rounding keeps above, e.g. in float with a large rho), and on every check while a
    history records. Only when to score changes: a returned point is scored as always. */
-CT__PRIVATE int ct__admm_screen(const ct__run *r, int k, const ct_real *y, const ct_real *vx) {
+CT__PRIVATE int ct__admm_screen(const ct__run *r, int k, const ct_real *y, const ct_real *vx, ct__admm_it *it,
+                                ct_real *est) {
     const ct_settings *s = r->s;
+    const ct_real tol = CT__SCREEN * (s->stop == CT_STOP_RELATIVE ? s->tol_rel : s->stop == CT_STOP_BOTH ? 1 : s->tol_abs);
+    const int cal = r->n >= CT__SCREEN_CAL_MIN;
+    const int forced = ((k + 1) / s->check_every) % (cal ? CT__SCREEN_FORCE : 10) == 0;
     ct_residuals e;
+    ct_real E;
+    *est = -1;
     if (!s->admm.screen || s->history || s->stop == CT_STOP_NONE || r->flavor == CT_FLAVOR_SOFT ||
-        (k + 1) % s->check_every != 0 ||
-        ((k + 1) / s->check_every) % 10 == 0)
+        (k + 1) % s->check_every != 0)
         return 1;
+    if (!forced && k < it->snext) return 0; /* predicted still far from the tolerance */
     ct__run_criteria(r, y, vx, r->flavor, &e, ct__stop_want(s->stop));
-    return ct__stop_value(s, &e) <= CT__SCREEN * (s->stop == CT_STOP_RELATIVE ? s->tol_rel
-                                                  : s->stop == CT_STOP_BOTH ? 1 : s->tol_abs);
+    *est = ct__stop_value(s, &e);
+    if (forced) return 1;
+    E = *est * (cal ? it->sratio : 1);
+    if (E <= tol) return 1;
+    /* above the tolerance: the rate since the last such estimate predicts when it can meet it;
+       skip the screens of half that many iterations, at most 16 */
+    if (it->sprev > 0 && it->skprev < k && E < it->sprev) {
+        const ct_real rate = CONTACT_POW(E / it->sprev, (ct_real)1 / (ct_real)(k - it->skprev));
+        if (rate > 0 && rate < 1) {
+            const ct_real pred = CONTACT_LOG(tol / E) / CONTACT_LOG(rate);
+            it->snext = k + 1 + (int)ct__min((ct_real)16, (ct_real)0.5 * pred);
+        }
+    }
+    it->sprev = E;
+    it->skprev = k;
+    return 0;
 }
 
 /* Iterations it->k .. kend (at most); the iterate is y. Returns CT_STATUS_MAX_ITERATIONS when
@@ -5807,7 +5864,7 @@ CT__PRIVATE ct_status ct__admm_iterate(ct__run *r, ct__admm_it *it, int kend, ct
     ct_status status = CT_STATUS_MAX_ITERATIONS;
     int i, k;
     for (k = it->k; k < kend; ++k) {
-        ct_real rp = 0, rd = 0, inv_rho = 1 / rho;
+        ct_real rp = 0, rd = 0, inv_rho = 1 / rho, est;
         CONTACT_MEMCPY(lprev, y, (size_t)n * sizeof(ct_real));
         /* w = -(g + s - eta x - rho y - z), then x_k = A^-1 w. An asymmetric G: A holds its
            symmetric part, and its skew part K enters at the last x (w -= K x): a fixed point
@@ -5843,11 +5900,13 @@ CT__PRIVATE ct_status ct__admm_iterate(ct__run *r, ct__admm_it *it, int kend, ct
             status = CT_STATUS_NUMERICAL_FAILURE;
             break;
         }
-        if (!ct__admm_screen(r, k, y, w)) {
+        if (!ct__admm_screen(r, k, y, w, it, &est)) {
             ct__record(r, rho, rp, rd, -1);
         } else if (ct__check(r, k, y, v, 0, rho, rp, rd)) {
             status = CT_STATUS_CONVERGED;
             break;
+        } else if (est > 0) { /* the estimate's bias, measured: the next screens correct for it */
+            it->sratio = ct__max(1, ct__stop_value(r->s, &r->last) / est);
         }
         if (ct__stalled(r, y, lprev)) {
             status = CT_STATUS_STALLED;
@@ -5861,8 +5920,12 @@ CT__PRIVATE ct_status ct__admm_iterate(ct__run *r, ct__admm_it *it, int kend, ct
             /* divergence: the last step, d = y - lprev, certifies an unbounded problem twice in
                a row (w, t are free here) */
             for (i = 0; i < n; ++i) w[i] = y[i] - lprev[i];
-            ct__op_mul(&r->op, w, t);
-            it->certified = ct__unbounded(p, n, w, t, desaxce ? z : NULL, it->a_max) ? it->certified + 1 : 0;
+            if (ct__unbounded_maybe(p, n, w, desaxce ? z : NULL)) {
+                ct__op_mul(&r->op, w, t);
+                it->certified = ct__unbounded(p, n, w, t, desaxce ? z : NULL, it->a_max) ? it->certified + 1 : 0;
+            } else {
+                it->certified = 0;
+            }
             if (it->certified >= 2) {
                 status = CT_STATUS_NUMERICAL_FAILURE;
                 break;
