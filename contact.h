@@ -2446,6 +2446,14 @@ CT__PRIVATE void ct__op_block3(const ct__op *op, int r0, ct_real B[9]) {
     }
 #endif
     (void)contact;
+    if (op->G) { /* dense: the block read directly */
+        const ct_real *g0 = op->G + (size_t)r0 * op->n + r0;
+        for (i = 0; i < 3; ++i)
+            for (j = 0; j < 3; ++j) B[3 * i + j] = g0[(size_t)i * op->n + j];
+        if (op->R)
+            for (i = 0; i < 3; ++i) B[4 * i] += op->R[r0 + i];
+        return;
+    }
     for (i = 0; i < 3; ++i)
         for (j = 0; j < 3; ++j) B[3 * i + j] = ct__op_entry(op, r0 + i, r0 + j);
 }
@@ -8541,7 +8549,11 @@ CT__PRIVATE ct_result ct__settings_check(const ct_settings *s, const char **fiel
     *field = NULL;
     if (!s) return CT_ERROR_INVALID_ARGUMENT;
     r = ct__settings_common(s, field);
-    for (d = CT__LAST_METHOD; d && r == CT_OK; d = d->next) r = d->check(s, field);
+    for (d = CT__LAST_METHOD; d && r == CT_OK; d = d->next) {
+        const ct__method *e; /* a family's check once (several methods share one) */
+        for (e = CT__LAST_METHOD; e != d && e->check != d->check; e = e->next) {}
+        if (e == d) r = d->check(s, field);
+    }
     return r;
 }
 CT_API ct_result ct_settings_validate(const ct_settings *s) {
