@@ -378,10 +378,12 @@ static void test_hybrid_pgs(void) {
 /* Degenerate problems (nearly coincident contacts on a stack) on a short budget: when
    HYBRID_NCP ends without converging, the returned point's relative error is at most that of
    every Newton and PROX iterate it recorded (their history entries carry rho = 0), not ADMM's
-   last point. Checks that the case occurs at least once. */
+   last point. Checks that the case occurs at least once (twelve instances, 50 iterations, and
+   in float a tolerance near its rounding floor: with six instances and 100 iterations a change
+   of rounding in the triangular solves made every float run converge). */
 static void test_hybrid_best(void) {
     int k, missed = 0;
-    for (k = 0; k < 6; ++k) {
+    for (k = 0; k < 12; ++k) {
         fam_problem fp;
         ct_settings s = ct_default_settings();
         ct_history_entry *E;
@@ -401,8 +403,8 @@ static void test_hybrid_best(void) {
         h.count = 0;
         s.method = CT_METHOD_HYBRID_NCP;
         s.stop = CT_STOP_RELATIVE;
-        s.tol_rel = (ct_real)(sizeof(ct_real) == 4 ? 1e-6 : 1e-8);
-        s.max_iter = 100;         /* a short budget: runs that end unconverged */
+        s.tol_rel = (ct_real)(sizeof(ct_real) == 4 ? 2e-7 : 1e-8);
+        s.max_iter = 50;          /* a short budget: runs that end unconverged */
         s.hybrid.pgs_budget = 0; /* no PGS try: its sweeps (rho = 0 too) are not kept */
         s.history = &h;
         CHECK_EQ_INT(solve_with(&fp.problem, &s, l, v, &info), CT_OK);
