@@ -5002,18 +5002,15 @@ CT__PRIVATE void ct__start_velocity(const ct__run *r, const ct_real *lambda, ct_
     else ct__run_velocity(r, lambda, v);
 }
 
-/* the screens' margin (ADMM's and the Preclik sweeps'): a check runs when the cheap estimate is
-   within this factor of the tolerance */
-#ifndef CT__SCREEN
-#define CT__SCREEN 1
-#endif
-#ifndef CT__SCREEN_FORCE
+/* The screens' margins: a check runs when the cheap estimate is within this factor of the
+   tolerance. The Preclik sweeps' estimate (the update in velocity units) has margin 10; ADMM's
+   is calibrated (ct__admm_screen): margin 1, a forced check every CT__SCREEN_FORCE checks, and
+   no calibration below order CT__SCREEN_CAL_MIN, where a check (a product by G, O(n^2)) is
+   cheap */
+#define CT__SCREEN 10
+#define CT__SCREEN_ADMM 1
 #define CT__SCREEN_FORCE 20
-#endif
-#ifndef CT__SCREEN_CAL_MIN
-#define CT__SCREEN_CAL_MIN 16 /* from this n on, the screen is calibrated (a check costs a product by G,
-                                 O(n^2)); below, every estimate within the tolerance is checked */
-#endif
+#define CT__SCREEN_CAL_MIN 16
 
 /* The test after iteration k (0-based): every check_every iterations the point is scored
    (ct__converged); the iteration goes to settings.history, its criterion -1 when not scored.
@@ -5830,14 +5827,19 @@ CT__PRIVATE int ct__admm_begin(ct__run *r, ct__admm_it *it, const ct_real *lambd
 
 /* ADMM's screen (admm.screen): 1 when iteration k's check should score y (ct__check, a
    product by G). The criterion at (y, vx), vx the velocity of x that the x-step yields without
-   a product, estimates y's, which differs by (G + R)(y - x): the check runs when the estimate
-   is within CT__SCREEN of the tolerance, on every 10th check whatever it says (an estimate
-   that rounding keeps above, e.g. in float with a large rho), and on every check while a
-   history records. Only when to score changes: a returned point is scored as always. */
+   a product, estimates y's, which differs by (G + R)(y - x). The estimate is optimistic (up to
+   1000x below the truth on a 150-contact robot), so from order CT__SCREEN_CAL_MIN on it is
+   calibrated: each check measures sratio = truth / estimate (>= 1) and the next screens pass
+   when estimate x sratio is within CT__SCREEN_ADMM of the tolerance. Above it, the estimate's
+   rate since the last screen above predicts when it can meet it, and the screens of half that
+   many iterations (at most 16) are skipped. A check runs on every CT__SCREEN_FORCE-th check (10
+   below CT__SCREEN_CAL_MIN) whatever the estimate says (one that rounding keeps above, e.g. in
+   float with a large rho), and on every check while a history records. Only when to score
+   changes: a returned point is scored as always. */
 CT__PRIVATE int ct__admm_screen(const ct__run *r, int k, const ct_real *y, const ct_real *vx, ct__admm_it *it,
                                 ct_real *est) {
     const ct_settings *s = r->s;
-    const ct_real tol = CT__SCREEN * (s->stop == CT_STOP_RELATIVE ? s->tol_rel : s->stop == CT_STOP_BOTH ? 1 : s->tol_abs);
+    const ct_real tol = CT__SCREEN_ADMM * (s->stop == CT_STOP_RELATIVE ? s->tol_rel : s->stop == CT_STOP_BOTH ? 1 : s->tol_abs);
     const int cal = r->n >= CT__SCREEN_CAL_MIN;
     const int forced = ((k + 1) / s->check_every) % (cal ? CT__SCREEN_FORCE : 10) == 0;
     ct_residuals e;
