@@ -756,7 +756,7 @@ typedef struct ct_hybrid_settings {
     int prox_first;       /* then PROX steps from the start again (not from Newton's point)
                              before any ADMM, >= 0; default 400                               */
     int ipm_max;          /* then interior-point iterations (a Newton phase follows them),
-                             before any ADMM; 0: none; >= 0; default 100                      */
+                             before any ADMM; 0: none; >= 0; default 300                      */
     ct_real pgs_budget;   /* before all that, PGS_NCP sweeps worth this fraction of one Newton
                              factorization (kept only if they converge), >= 0; default 0.25   */
     int chunk;            /* ADMM iterations between two looks at the contact modes, >= 1;
@@ -4433,7 +4433,7 @@ CT_API ct_settings ct_default_settings(void) {
     s.nsn.prox_inner = 20;
     s.hybrid.newton_first = CT_DEFAULT_HYBRID_NEWTON_FIRST;
     s.hybrid.prox_first = 400;
-    s.hybrid.ipm_max = 100;
+    s.hybrid.ipm_max = 300;
     s.hybrid.pgs_budget = (ct_real)0.25;
     s.hybrid.chunk = 10;
     s.hybrid.stable_chunks = 2;
@@ -7952,7 +7952,7 @@ static const ct__method ct__method_prox_ncp = {CT_METHOD_PROX_NCP, "PROX_NCP", C
    y = a e (a = max |g|, d = max diag(G + R): the data's scale, not the caller's lambda: an
    interior point cannot be warm-started); a shift 0.01 sqrt(eps) d I keeps the system definite
    where G is singular on free rows. The phase ends on the tolerance, after hybrid.ipm_max
-   iterations, when the error has not halved in 10, or at a cone's boundary to rounding, with
+   iterations, when the error has not halved in 30, or at a cone's boundary to rounding, with
    the best point it met. Why it is there: on degenerate problems (statically indeterminate
    stacks under mass ratios) semismooth Newton's basin is tiny and ADMM converges sublinearly,
    while the interior-point iterates follow the central path towards the centre of the
@@ -8193,10 +8193,10 @@ CT__PRIVATE ct_status ct__ipm_run(ct__run *r, ct__ipm_mem *m, ct__fac *f, int ma
             e_keep = e;
             CONTACT_MEMCPY(m->best, lambda, (size_t)n * sizeof(ct_real));
         }
-        if (e_ref < 0 || e < e_ref / 2) { /* the stall rule: the error halves every 10 iterations */
+        if (e_ref < 0 || e < e_ref / 2) { /* the stall rule: the error halves every 30 iterations */
             e_ref = e;
             since = 0;
-        } else if (++since >= 10) {
+        } else if (++since >= 30) {
             st = CT_STATUS_STALLED;
             break;
         }
