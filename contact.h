@@ -8073,8 +8073,12 @@ CT__PRIVATE void ct__ipm_dir(ct__run *r, ct__ipm_mem *m, ct__fac *f, ct_real sg,
             if (corr) c -= (W[0] * m->ax[q]) * (m->ay[q] / W[0]);
             dy[q] = c / l[0];
             b = -m->rw[q] + W[0] * dy[q];
-            if (g < c0) dx[q] = b;
-            else dx[q] = dx[q + 1] = 0, dx[q + 2] = b;
+            if (g < c0) {
+                dx[q] = b;
+            } else { /* a contact with mu = 0: its normal row; lambda_T stays 0 */
+                dx[q] = dx[q + 1] = 0;
+                dx[q + 2] = b;
+            }
         } else {
             const ct_real mu = p->mu[g - c0];
             ct_real c[3], b[3], wd[3];
@@ -8105,7 +8109,11 @@ CT__PRIVATE void ct__ipm_dir(ct__run *r, ct__ipm_mem *m, ct__fac *f, ct_real sg,
         if (kind == 0) {
             dy[q] = 0;
         } else if (kind == 1) {
-            if (g >= c0) dx[q] = dx[q + 2], dx[q + 1] = dx[q + 2] = 0, dy[q + 1] = dy[q + 2] = 0;
+            if (g >= c0) { /* the normal row's step to the cone entry x_0 */
+                dx[q] = dx[q + 2];
+                dx[q + 1] = dx[q + 2] = 0;
+                dy[q + 1] = dy[q + 2] = 0;
+            }
             dy[q] = W[0] * (dy[q] - W[0] * dx[q]);
         } else {
             const ct_real t1 = dx[q], t2 = dx[q + 1];
