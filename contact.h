@@ -5085,46 +5085,41 @@ CT__PRIVATE int ct__cert_holds(const ct__cert *c, ct_real eps, ct_real a_max) {
            c->qd <= -(ct_real)1e-3 * CONTACT_SQRT(c->nq2) * nd;
 }
 
+/* The certificate of d (A d: Ad, or NULL for the parts that need no product: |A d| is then
+   taken as 0) with the De Saxce term of src's velocity when src is not NULL */
+CT__PRIVATE void ct__cert_build(const ct_problem *p, const ct_real *d, const ct_real *Ad, const ct_real *src,
+                                ct__cert *c) {
+    const int c0 = p->nb + p->nu;
+    int i;
+    CONTACT_MEMSET(c, 0, sizeof(*c));
+    for (i = 0; i < c0; ++i) ct__cert_add(c, 1, i >= p->nb, 0, d + i, Ad ? Ad + i : d + i, p->g + i);
+    for (i = 0; i < p->nc; ++i) {
+        const int r0 = c0 + 3 * i;
+        ct_real q[3];
+        q[0] = p->g[r0];
+        q[1] = p->g[r0 + 1];
+        q[2] = p->g[r0 + 2] + (src ? p->mu[i] * ct__norm_t(src + r0) : 0);
+        ct__cert_add(c, 3, 0, p->mu[i], d + r0, Ad ? Ad + r0 : d + r0, q);
+    }
+    if (!Ad) c->adi = 0;
+}
+
 CT__PRIVATE int ct__unbounded(const ct_problem *p, int n, const ct_real *d, const ct_real *Ad,
                               const ct_real *src, ct_real a_max) {
-    const int c0 = p->nb + p->nu;
     /* A d = 0 up to rounding, and never above 1e-10: a stiff but bounded direction (a mass
        ratio of 1e6 gives |A d| ~ 1e-7 a_max |d|) is not one. In float the rounding of A d is
        above 1e-10, so only exact zeros (R = 0 rows of the inverse dynamics) certify there. */
     const ct_real eps = ct__min(16 * (ct_real)n * CT_EPS, (ct_real)1e-10);
     ct__cert c;
-    int i;
-    CONTACT_MEMSET(&c, 0, sizeof(c));
-    for (i = 0; i < c0; ++i) ct__cert_add(&c, 1, i >= p->nb, 0, d + i, Ad + i, p->g + i);
-    for (i = 0; i < p->nc; ++i) {
-        const int r0 = c0 + 3 * i;
-        ct_real q[3];
-        q[0] = p->g[r0];
-        q[1] = p->g[r0 + 1];
-        q[2] = p->g[r0 + 2] + (src ? p->mu[i] * ct__norm_t(src + r0) : 0);
-        ct__cert_add(&c, 3, 0, p->mu[i], d + r0, Ad + r0, q);
-    }
+    ct__cert_build(p, d, Ad, src, &c);
     return ct__cert_holds(&c, eps, a_max);
 }
 
 /* The part of ct__unbounded's test that needs no A d (dist(d, K), q^T d): when it fails, so
    does the whole test, and the product by A can be skipped. */
-CT__PRIVATE int ct__unbounded_maybe(const ct_problem *p, int n, const ct_real *d, const ct_real *src) {
-    const int c0 = p->nb + p->nu;
+CT__PRIVATE int ct__unbounded_maybe(const ct_problem *p, const ct_real *d, const ct_real *src) {
     ct__cert c;
-    int i;
-    (void)n;
-    CONTACT_MEMSET(&c, 0, sizeof(c));
-    for (i = 0; i < c0; ++i) ct__cert_add(&c, 1, i >= p->nb, 0, d + i, d + i, p->g + i);
-    for (i = 0; i < p->nc; ++i) {
-        const int r0 = c0 + 3 * i;
-        ct_real q[3];
-        q[0] = p->g[r0];
-        q[1] = p->g[r0 + 1];
-        q[2] = p->g[r0 + 2] + (src ? p->mu[i] * ct__norm_t(src + r0) : 0);
-        ct__cert_add(&c, 3, 0, p->mu[i], d + r0, d + r0, q);
-    }
-    c.adi = 0;
+    ct__cert_build(p, d, NULL, src, &c);
     return ct__cert_holds(&c, 1, 1);
 }
 
@@ -5936,7 +5931,7 @@ CT__PRIVATE ct_status ct__admm_iterate(ct__run *r, ct__admm_it *it, int kend, ct
             /* divergence: the last step, d = y - lprev, certifies an unbounded problem twice in
                a row (w, t are free here) */
             for (i = 0; i < n; ++i) w[i] = y[i] - lprev[i];
-            if (ct__unbounded_maybe(p, n, w, desaxce ? z : NULL)) {
+            if (ct__unbounded_maybe(p, w, desaxce ? z : NULL)) {
                 ct__op_mul(&r->op, w, t);
                 it->certified = ct__unbounded(p, n, w, t, desaxce ? z : NULL, it->a_max) ? it->certified + 1 : 0;
             } else {

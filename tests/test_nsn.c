@@ -241,6 +241,20 @@ static void check_all(const char *what, const ct_problem *p, int n, double tol_r
     }
 }
 
+/* the block-sparse form of o's G in S (its arrays malloc'd: free S->row_ptr, col, val) */
+static void sparse_of(const owned_problem *o, ct_sparse *S) {
+    int nnzb = 0, *rp, *col;
+    ct_real *val;
+    CHECK_EQ_INT(ct_sparse_count(o->p.nb, o->p.nu, o->p.nc, o->G, 0, &nnzb), CT_OK);
+    rp = (int *)malloc(sizeof(int) * (size_t)(o->p.nb + o->p.nu + o->p.nc + 1));
+    col = (int *)malloc(sizeof(int) * (size_t)(nnzb > 0 ? nnzb : 1));
+    val = (ct_real *)malloc(sizeof(ct_real) * 9 * (size_t)(nnzb > 0 ? nnzb : 1));
+    CHECK_EQ_INT(ct_sparse_from_dense(o->p.nb, o->p.nu, o->p.nc, o->G, 0, rp, col, val), CT_OK);
+    S->row_ptr = rp;
+    S->col = col;
+    S->val = val;
+}
+
 static void test_harder(void) {
     ct_real G[BOX_N * BOX_N], g[BOX_N], mu[BOX_NC];
     ct_problem p;
@@ -255,16 +269,10 @@ static void test_harder(void) {
     random_problem(&o, 1, 1, 4, 60, 0.2, 0.9, 1); /* with compliance R */
     check_all("compliance R", &o.p, o.n, SOLVE_TOL * 10);
     { /* the block-sparse form: the same answer as the dense one */
-        int nnzb, *rp, *col, m;
-        ct_real *val;
+        int m;
         ct_sparse S;
         ct_problem ps = o.p;
-        CHECK_EQ_INT(ct_sparse_count(o.p.nb, o.p.nu, o.p.nc, o.G, 0, &nnzb), CT_OK);
-        rp = (int *)malloc(sizeof(int) * (size_t)(o.p.nb + o.p.nu + o.p.nc + 1));
-        col = (int *)malloc(sizeof(int) * (size_t)nnzb);
-        val = (ct_real *)malloc(sizeof(ct_real) * 9 * (size_t)nnzb);
-        CHECK_EQ_INT(ct_sparse_from_dense(o.p.nb, o.p.nu, o.p.nc, o.G, 0, rp, col, val), CT_OK);
-        S.row_ptr = rp; S.col = col; S.val = val;
+        sparse_of(&o, &S);
         ps.G = NULL;
         ps.Gs = &S;
         check_all("compliance R, block-sparse", &ps, o.n, SOLVE_TOL * 10);
@@ -284,7 +292,7 @@ static void test_harder(void) {
             CHECKF(d <= 1e4 * SOLVE_TOL, "%s: dense and block-sparse answers differ by %g", ct_method_string(s.method), d);
             free(l1); free(l2); free(v);
         }
-        free(rp); free(col); free(val);
+        free((void *)S.row_ptr); free((void *)S.col); free((void *)S.val);
     }
     op_free(&o);
 }
@@ -499,17 +507,12 @@ static void test_ipm(void) {
             ct_settings s = ipm_only();
             ct_problem p = o.p;
             ct_sparse S;
-            int nnzb = 0, *rp = NULL, *col = NULL;
-            ct_real *val = NULL, *v = (ct_real *)calloc((size_t)o.n, sizeof(ct_real));
+            ct_real *v = (ct_real *)calloc((size_t)o.n, sizeof(ct_real));
             ct_info info;
+            S.row_ptr = NULL; S.col = NULL; S.val = NULL;
             ls[m] = (ct_real *)calloc((size_t)o.n, sizeof(ct_real));
             if (m == 1) {
-                CHECK_EQ_INT(ct_sparse_count(o.p.nb, o.p.nu, o.p.nc, o.G, 0, &nnzb), CT_OK);
-                rp = (int *)malloc(sizeof(int) * (size_t)(o.p.nb + o.p.nu + o.p.nc + 1));
-                col = (int *)malloc(sizeof(int) * (size_t)nnzb);
-                val = (ct_real *)malloc(sizeof(ct_real) * 9 * (size_t)nnzb);
-                CHECK_EQ_INT(ct_sparse_from_dense(o.p.nb, o.p.nu, o.p.nc, o.G, 0, rp, col, val), CT_OK);
-                S.row_ptr = rp; S.col = col; S.val = val;
+                sparse_of(&o, &S);
                 p.G = NULL;
                 p.Gs = &S;
             }
@@ -525,7 +528,7 @@ static void test_ipm(void) {
             printf("  IPM phase, %s%-12s: %s after %d iterations (%d factorizations), relative %.2g\n",
                    k ? "compliance, " : "", m ? "block-sparse" : "dense", ct_status_string(info.status), info.iterations,
                    info.factorizations, (double)info.ncp.relative);
-            free(v); free(rp); free(col); free(val);
+            free(v); free((void *)S.row_ptr); free((void *)S.col); free((void *)S.val);
         }
         { /* the two forms factor the same matrix: the same answer to rounding */
             double d = 0, amax = 0;
