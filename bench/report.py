@@ -141,6 +141,19 @@ def main():
         if small:
             out.append("- Problems with at most 16 contacts: median ratio %.3g over %d problems (max %.3g)." % (
                 statistics.median(small), len(small), max(small)))
+        for dm in ("ADMM_NCP", "HYBRID_NCP"):  # the library's default method, and the rigid one
+            dr = []
+            for p in probs:
+                if nc_of[p] > 16:
+                    continue
+                pr = [r for r in tr if r["problem"] == p]
+                dc = [r for r in pr if r["side"] == "contact.h" and r["ok"] and r["method"].split(":")[0] == dm]
+                bs = best(pr, "siconos")
+                if dc and bs:
+                    dr.append(min(r["t"] for r in dc) / bs["t"])
+            if dr:
+                out.append("- %s alone on them: median ratio %.3g over %d problems (max %.3g)." % (
+                    dm, statistics.median(dr), len(dr), max(dr)))
         if med:
             out.append("- Medium dense problems (%s): median ratio %.3g, max %.3g." % (
                 ", ".join("%s %.3g" % (p, r) for p, r in med.items()), statistics.median(med.values()), max(med.values())))
