@@ -691,9 +691,10 @@ typedef struct ct_admm_settings {
                              ADMM solve, or ct_solver_state_set); 0: from z = v(y) +
                              Gamma(v(y)); ct_solve holds none; default 0                      */
     int screen;           /* 1: score an iterate (a product by G) only when the criterion at
-                             the velocity the x-step yields for free is within 10x of the
-                             tolerance, and every 10th check; 0: every check scores; off
-                             while settings.history records; default 1                        */
+                             the velocity the x-step yields for free, corrected by the bias the
+                             last exact check measured, meets the tolerance, and every 20th
+                             check (10th below n = 16); 0: every check scores; off while
+                             settings.history records; default 1                              */
 } ct_admm_settings;
 
 /* One iteration's record (settings.history). */
