@@ -122,6 +122,19 @@ static BENCH_UNUSED void bench_more_repeats(double **times, int *repeats) {
     }
 }
 
+/* BENCH_BATCH_US (environment; default 50): a solve faster than that is timed in batches of b
+   back-to-back solves lasting about that long, each timing divided by b, so that the clock's
+   resolution and cost (bench_clock_cost) do not decide a sub-microsecond time. 1 for slower
+   solves. */
+static BENCH_UNUSED int bench_batch(double first_us) {
+    const char *e = getenv("BENCH_BATCH_US");
+    const double us = e ? atof(e) : 50;
+    double b;
+    if (!(us > 0) || first_us >= us) return 1;
+    b = us / (first_us > 0.005 ? first_us : 0.005);
+    return b > 10000 ? 10000 : (int)b + 1;
+}
+
 /* qsort order of doubles (medians of timings) */
 static BENCH_UNUSED int cmp_double(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
