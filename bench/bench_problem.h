@@ -123,16 +123,17 @@ static BENCH_UNUSED void bench_more_repeats(double **times, int *repeats) {
 }
 
 /* BENCH_BATCH_US (environment; default 50): a solve faster than that is timed in batches of b
-   back-to-back solves lasting about that long, each timing divided by b, so that the clock's
-   resolution and cost (bench_clock_cost) do not decide a sub-microsecond time. 1 for slower
-   solves. */
-static BENCH_UNUSED int bench_batch(double first_us) {
+   back-to-back solves lasting at least that long, each timing divided by b, so that the
+   clock's resolution and cost (bench_clock_cost) do not decide a sub-microsecond time. The
+   caller sizes b by doubling it from 1 until a batch (timed by batch_us(ctx, b)) lasts that
+   long, at most 65536; 1 when the first solve already did (first_us). */
+static BENCH_UNUSED int bench_batch(double first_us, double (*batch_us)(void *ctx, int b), void *ctx) {
     const char *e = getenv("BENCH_BATCH_US");
     const double us = e ? atof(e) : 50;
-    double b;
+    int b = 1;
     if (!(us > 0) || first_us >= us) return 1;
-    b = us / (first_us > 0.005 ? first_us : 0.005);
-    return b > 10000 ? 10000 : (int)b + 1;
+    while (b < 65536 && batch_us(ctx, b) < us) b *= 2;
+    return b;
 }
 
 /* qsort order of doubles (medians of timings) */

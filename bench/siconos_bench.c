@@ -182,6 +182,25 @@ static void print_options(const SolverOptions *o, int depth) {
         if (o->internalSolvers[m]) print_options(o->internalSolvers[m], depth + 1);
 }
 
+/* b back-to-back cold solves with one problem and one options object, timed (bench_batch) */
+typedef struct sic_batch {
+    FrictionContactProblem *fp;
+    SolverOptions *opt;
+    double *r, *u;
+    int n;
+} sic_batch;
+static double sic_batch_us(void *ctx, int b) {
+    sic_batch *c = (sic_batch *)ctx;
+    const double t0 = now_us();
+    int k;
+    for (k = 0; k < b; ++k) {
+        memset(c->r, 0, sizeof(double) * (size_t)(c->n > 0 ? c->n : 1));
+        memset(c->u, 0, sizeof(double) * (size_t)(c->n > 0 ? c->n : 1));
+        (void)fc3d_driver(c->fp, c->r, c->u, c->opt);
+    }
+    return bench_elapsed(t0, now_us());
+}
+
 int main(int argc, char **argv) {
     const char *path, *sname;
     const struct solver_entry *solver = NULL;
@@ -272,9 +291,11 @@ int main(int argc, char **argv) {
         times[rep] = bench_elapsed(t0, t1) / batch;
         if (rep == 0 && !sized) { /* BENCH_MIN_MS and BENCH_BATCH_US (bench_problem.h); the
                                      first again when batched */
+            sic_batch c;
+            c.fp = fp; c.opt = opt; c.r = r; c.u = u; c.n = n;
             sized = 1;
             bench_more_repeats(&times, &repeats);
-            batch = bench_batch(times[0]);
+            batch = bench_batch(times[0], sic_batch_us, &c);
             if (batch > 1) --rep;
         }
         own = opt->dparam[SICONOS_DPARAM_RESIDU];
