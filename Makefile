@@ -237,14 +237,28 @@ test-all:
 # make fuzz [FUZZ_TIME=seconds]: the libFuzzer + ASan + UBSan harness of ct_solve
 # (tests/fuzz/fuzz_solve.c), double then float, FUZZ_TIME/2 seconds each, one job; needs clang
 # (FUZZ_CC). Seeds from tests/fuzz/make_corpus.c; corpora grow in build/fuzz/corpus-*;
-# crashing inputs land in build/fuzz/artifacts/ (tests/fuzz/run.sh, docs/robustness.md).
+# crashing inputs land in build/fuzz/artifacts/ (tests/fuzz/run.sh, docs/robustness.md). A
+# MemorySanitizer build of the harness then replays the seeds and the corpus.
 FUZZ_TIME ?= 60
 FUZZ_CC   ?= clang
 FUZZ_CFLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_DEPS = contact.h tests/fuzz/fuzz_solve.c tests/fuzz/fuzz_format.h tests/fuzz/fuzz_replay.h
 
-fuzz: $(BUILD)/fuzz/fuzz_solve_double $(BUILD)/fuzz/fuzz_solve_float $(BUILD)/fuzz/make_corpus
+fuzz: $(BUILD)/fuzz/fuzz_solve_double $(BUILD)/fuzz/fuzz_solve_float $(BUILD)/fuzz/make_corpus \
+      $(BUILD)/fuzz/fuzz_solve_msan_double $(BUILD)/fuzz/fuzz_solve_msan_float
 	sh tests/fuzz/run.sh $(BUILD)/fuzz $(FUZZ_TIME)
+
+# the same harness under MemorySanitizer: run.sh replays the seeds and the corpus with it
+FUZZ_MSAN_CFLAGS = -g -O1 -fsanitize=fuzzer,memory -fsanitize-memory-track-origins
+$(BUILD)/fuzz/fuzz_solve_msan_double: $(FUZZ_DEPS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_MSAN_CFLAGS) -I. -o $@ tests/fuzz/fuzz_solve.c -lm || \
+	    echo "fuzz: $(FUZZ_CC) cannot build the MemorySanitizer harness; its replay is skipped"
+
+$(BUILD)/fuzz/fuzz_solve_msan_float: $(FUZZ_DEPS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_MSAN_CFLAGS) -DCONTACT_USE_FLOAT -I. -o $@ tests/fuzz/fuzz_solve.c -lm || \
+	    echo "fuzz: $(FUZZ_CC) cannot build the MemorySanitizer harness; its replay is skipped"
 
 $(BUILD)/fuzz/fuzz_solve_double: $(FUZZ_DEPS)
 	@mkdir -p $(@D)

@@ -5483,6 +5483,7 @@ CT__PRIVATE void ct__gs_init(ct__gs *gs, ct__run *r) {
     ct__gs_mem mem;
     ct__arena a = r->mem;
     ct__gs_layout(&a, &r->dims, &mem);
+    CONTACT_MEMSET(gs, 0, sizeof(*gs));
     gs->r = r;
     gs->step = mem.step;
     gs->blk = mem.blk;
@@ -8379,6 +8380,7 @@ CT__PRIVATE ct_status ct__hyb_pgs(ct__run *r, ct__nsn_mem *m, ct__gs_mem *gm, ct
     *done = 0;
     if (sweeps < 1) return CT_STATUS_MAX_ITERATIONS;
     CONTACT_MEMCPY(m->best, lambda, (size_t)n * sizeof(ct_real));
+    CONTACT_MEMSET(&gs, 0, sizeof(gs)); /* no screen, no history: every field defined */
     gs.r = r;
     gs.step = gm->step;
     gs.blk = gm->blk;

@@ -21,7 +21,9 @@
        0 <= iterations <= max_iter, info->method is the method asked for, workspace_peak fits;
      - determinism: the same solve again, on a workspace pre-filled with another byte
        pattern, gives bit-identical lambda, v and info (catches reads of uninitialized
-       workspace).
+       workspace). Built with -fsanitize=memory (make fuzz replays every seed and the corpus
+       so), the workspace is poisoned instead of filled: any read of it, or of a local, before
+       a write is reported where it happens, not only when it changes a result.
    -DFUZZ_TOLERATE_OVERFLOW skips the finiteness checks when a residual overflowed (the known
    findings of tests/fuzz/findings/README.md), to fuzz past them. */
 #define CONTACT_IMPLEMENTATION
@@ -29,6 +31,15 @@
 
 #include <limits.h>
 #include <stdint.h>
+#if defined(__has_feature)
+#if __has_feature(memory_sanitizer)
+#include <sanitizer/msan_interface.h>
+#define FZ_FILL(p, byte, size) __msan_poison((p), (size))
+#endif
+#endif
+#ifndef FZ_FILL
+#define FZ_FILL(p, byte, size) memset((p), (byte), (size))
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -482,7 +493,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         ws_short = n > 0;
     } else {
         mem = (unsigned char *)malloc(mem_bytes + off + 1);
-        memset(mem, 0xA5, mem_bytes + off + 1);
+        FZ_FILL(mem, 0xA5, mem_bytes + off + 1);
         if (ct_workspace_init(&ws, mem + off, mem_bytes) != CT_OK) fz_fail("ct_workspace_init failed", __LINE__);
         if (wm == 15 && n > 0 && !p.Gs && !p.Gop) ws_short = ws.size + 63 < bytes; /* lost up to 56 bytes aligning */
         if (wm == 11 && n > 0) FZ_CHECK(ws.size + 63 < bytes);
@@ -544,7 +555,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (pm == 29 || !fz_tolerated(&info))
             for (i = 0; i < n; ++i) FZ_CHECK(fz_fin(lambda[i]) && fz_fin(v[i]));
         /* the same solve on a workspace holding other bytes: bit-identical results */
-        if (mem) memset(mem, 0x3C, mem_bytes + off + 1);
+        if (mem) FZ_FILL(mem, 0x3C, mem_bytes + off + 1);
         for (i = 0; i < n; ++i) lambda2[i] = lambda0[i];
         memset(&info2, 0x77, sizeof(info2));
         res2 = ct_solve(&p, &s, &ws, lambda2, v2, &info2);

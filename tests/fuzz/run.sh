@@ -54,6 +54,24 @@ for prec in double float; do
         grep -m 3 -E 'contract violated|invariant violated|ERROR: AddressSanitizer|runtime error|ERROR: libFuzzer' "$log"
         grep -m 1 'Test unit written to' "$log"
     fi
+    # the MemorySanitizer build (make fuzz builds it for fuzz_solve) replays the seeds and the
+    # corpus, old inputs and the ones this run added: a read before a write, reported where
+    # it happens (a stack field, a workspace entry), whether or not it changed a result
+    msan=$dir/${harness}_msan_$prec
+    if [ -x "$msan" ]; then
+        "$msan" -runs=0 -timeout=30 -artifact_prefix="$dir/artifacts/${tag}msan-$prec-" \
+            "$dir/corpus-$tag$prec" "$seeds" >"$log.msan" 2>&1
+        s=$?
+        n=$(sed -n 's/^#\([0-9]*\)[[:space:]]*DONE.*/\1/p' "$log.msan" | tail -n 1)
+        echo "fuzz: $prec: MemorySanitizer replay of ${n:-?} inputs, exit $s (log $log.msan)"
+        if [ "$s" -ne 0 ]; then
+            status=1
+            failed="$failed $prec-msan"
+            grep -m 3 -E 'MemorySanitizer|invariant violated' "$log.msan"
+        fi
+    elif [ "$harness" = fuzz_solve ]; then
+        echo "fuzz: $prec: no MemorySanitizer build ($msan): replay skipped"
+    fi
 done
 if [ "$status" -eq 0 ]; then echo "fuzz: PASS"; else echo "fuzz: FAIL (a finding in:$failed)"; fi
 exit "$status"
