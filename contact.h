@@ -8218,6 +8218,7 @@ CT__PRIVATE ct_status ct__ipm_run(ct__run *r, ct__ipm_mem *m, ct__fac *f, int ma
             if (kind == 1) {
                 const int nr = g < c0 ? q : q + 2;
                 m->rw[q] = v[nr] - m->y[q];
+                if (g >= c0) m->rw[q + 1] = m->rw[q + 2] = 0; /* mu = 0: lambda_T stays 0, v_T free */
                 if (!(m->x[q] > 0) || !(m->y[q] > 0)) break;
                 W[0] = m->th[g] = CONTACT_SQRT(m->y[q] / m->x[q]);
                 m->ls[q] = CONTACT_SQRT(m->x[q] * m->y[q]);
