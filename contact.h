@@ -8564,11 +8564,10 @@ CT__PRIVATE ct_result ct__settings_check(const ct_settings *s, const char **fiel
     *field = NULL;
     if (!s) return CT_ERROR_INVALID_ARGUMENT;
     r = ct__settings_common(s, field);
-    for (d = CT__LAST_METHOD; d && r == CT_OK; d = d->next) {
-        const ct__method *e; /* a family's check once (several methods share one) */
-        for (e = CT__LAST_METHOD; e != d && e->check != d->check; e = e->next) {}
-        if (e == d) r = d->check(s, field);
-    }
+    /* a family's check once: the methods of one family are rows of one section, next to
+       each other in the chain (a check met twice apart would only run twice) */
+    for (d = CT__LAST_METHOD; d && r == CT_OK; d = d->next)
+        if (!d->next || d->next->check != d->check) r = d->check(s, field);
     return r;
 }
 CT_API ct_result ct_settings_validate(const ct_settings *s) {
