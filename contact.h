@@ -4982,6 +4982,13 @@ CT__PRIVATE int ct__score_as(ct__run *r, const ct_real *lambda, const ct_real *v
 CT__PRIVATE int ct__score(ct__run *r, const ct_real *lambda, const ct_real *v) {
     return ct__score_as(r, lambda, v, 2);
 }
+/* The start's score: every residual in one pass (a start that meets the tolerance returns
+   at once with them; one that does not pays for the rest once per solve) */
+CT__PRIVATE int ct__score_start(ct__run *r, const ct_real *lambda, const ct_real *v) {
+    ct__run_criteria(r, lambda, v, r->flavor, &r->last, CT__WANT_ALL);
+    r->last_met = ct__met(r, &r->last);
+    return r->last_met;
+}
 
 /* v = (G + R) lambda + g on the run's operator (the problem was validated by the setup) */
 CT__PRIVATE void ct__run_velocity(const ct__run *r, const ct_real *lambda, ct_real *v) {
@@ -8928,7 +8935,7 @@ CT__PRIVATE ct_result ct__solver_run(ct_solver *sv, ct_real *lambda, ct_real *v,
     info->workspace_peak = ct__bytes(d, &run.dims);
     if (n > 0) { /* every solver starts from v = the velocity of its start */
         ct__start_velocity(&run, lambda, v);
-        if (s->stop != CT_STOP_NONE) start_met = ct__score(&run, lambda, v);
+        if (s->stop != CT_STOP_NONE) start_met = ct__score_start(&run, lambda, v);
     }
     if (n == 0 || start_met) {
         /* nothing to solve, or the start (a warm start, or lambda = 0 when every contact opens)
