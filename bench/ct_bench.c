@@ -53,19 +53,21 @@ static int bench_auto_storage(const bench_problem *bp) {
     return bp->ng >= 16 && bp->block_density <= 0.40 ? BENCH_SPARSE : BENCH_DENSE;
 }
 
-/* b back-to-back solves of the problem, timed (bench_batch) */
+/* b back-to-back solves of the problem, timed (the timed loop and bench_batch); they stop at
+   the first error, kept in r */
 typedef struct ct_batch {
     const ct_problem *p;
     const ct_settings *s;
     ct_workspace *ws;
     double *lambda, *v;
     ct_info *info;
+    ct_result r;
 } ct_batch;
 static double ct_batch_us(void *ctx, int b) {
     ct_batch *c = (ct_batch *)ctx;
     const double t0 = now_us();
     int k;
-    for (k = 0; k < b; ++k) (void)ct_solve(c->p, c->s, c->ws, c->lambda, c->v, c->info);
+    for (k = 0; k < b && c->r == CT_OK; ++k) c->r = ct_solve(c->p, c->s, c->ws, c->lambda, c->v, c->info);
     return bench_elapsed(t0, now_us());
 }
 
@@ -78,6 +80,7 @@ int main(int argc, char **argv) {
     ct_settings s = ct_default_settings();
     ct_workspace ws;
     ct_info info;
+    ct_batch c;
     double tol, *times, *lambda, *v, rel, absr;
     int repeats, max_iter = 10000, k, m, batch, sized = 0;
     ct_result r = CT_OK;
@@ -144,18 +147,14 @@ int main(int argc, char **argv) {
     times = (double *)malloc(sizeof(double) * (size_t)repeats);
     lambda = (double *)calloc((size_t)bp.n + 1, sizeof(double));
     v = (double *)calloc((size_t)bp.n + 1, sizeof(double));
+    c.p = &p; c.s = &s; c.ws = &ws; c.lambda = lambda; c.v = v; c.info = &info; c.r = CT_OK;
     for (k = 0, batch = 1; k < repeats; ++k) {
-        double t0;
-        int b;
         (void)bench_clock_cost(); /* measured before the first timing */
-        t0 = now_us();
-        for (b = 0; b < batch && r == CT_OK; ++b) r = ct_solve(&p, &s, &ws, lambda, v, &info);
-        times[k] = bench_elapsed(t0, now_us()) / batch;
+        times[k] = ct_batch_us(&c, batch) / batch;
+        r = c.r;
         if (r != CT_OK) break;
         if (k == 0 && !sized) { /* BENCH_MIN_MS and BENCH_BATCH_US (bench_problem.h); the first
                                    again when batched */
-            ct_batch c;
-            c.p = &p; c.s = &s; c.ws = &ws; c.lambda = lambda; c.v = v; c.info = &info;
             sized = 1;
             bench_more_repeats(&times, &repeats);
             batch = bench_batch(times[0], ct_batch_us, &c);

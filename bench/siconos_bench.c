@@ -182,12 +182,13 @@ static void print_options(const SolverOptions *o, int depth) {
         if (o->internalSolvers[m]) print_options(o->internalSolvers[m], depth + 1);
 }
 
-/* b back-to-back cold solves with one problem and one options object, timed (bench_batch) */
+/* b back-to-back cold solves (the reaction and velocity reset) with one problem and one
+   options object, timed (the timed loop and bench_batch); info: the last one's return */
 typedef struct sic_batch {
     FrictionContactProblem *fp;
     SolverOptions *opt;
     double *r, *u;
-    int n;
+    int n, info;
 } sic_batch;
 static double sic_batch_us(void *ctx, int b) {
     sic_batch *c = (sic_batch *)ctx;
@@ -196,7 +197,7 @@ static double sic_batch_us(void *ctx, int b) {
     for (k = 0; k < b; ++k) {
         memset(c->r, 0, sizeof(double) * (size_t)(c->n > 0 ? c->n : 1));
         memset(c->u, 0, sizeof(double) * (size_t)(c->n > 0 ? c->n : 1));
-        (void)fc3d_driver(c->fp, c->r, c->u, c->opt);
+        c->info = fc3d_driver(c->fp, c->r, c->u, c->opt);
     }
     return bench_elapsed(t0, now_us());
 }
@@ -207,7 +208,8 @@ int main(int argc, char **argv) {
     bench_problem bp;
     sic_data sd;
     double tol, *times, *r, *u, *lambda, *v, rel = INFINITY, absr = INFINITY, own = NAN;
-    int repeats, max_iter, rep, i, n, iters = -1, info = -1, batch, b, sized = 0;
+    int repeats, max_iter, rep, i, n, iters = -1, info = -1, batch, sized = 0;
+    sic_batch c;
     int dense = 0;
 
     if (argc == 2 && !strcmp(argv[1], "--header")) {
@@ -271,7 +273,6 @@ int main(int argc, char **argv) {
     for (rep = 0; rep < repeats; ++rep) {
         FrictionContactProblem *fp = sic_problem_new(&sd);
         SolverOptions *opt = solver_options_create(solver->id);
-        double t0, t1;
         opt->dparam[SICONOS_DPARAM_TOL] = tol;
         opt->iparam[SICONOS_IPARAM_MAX_ITER] = max_iter;
         if (solver->id == SICONOS_FRICTION_3D_NSGS)
@@ -280,19 +281,12 @@ int main(int argc, char **argv) {
         if (getenv("SICONOS_BENCH_PRINT_OPTIONS") && rep == 0) {
             print_options(opt, 0);
         }
+        c.fp = fp; c.opt = opt; c.r = r; c.u = u; c.n = n; c.info = -1;
         (void)bench_clock_cost(); /* measured before the first timing */
-        t0 = now_us();
-        for (b = 0; b < batch; ++b) { /* cold starts: the reaction and velocity reset */
-            memset(r, 0, sizeof(double) * (size_t)(n > 0 ? n : 1));
-            memset(u, 0, sizeof(double) * (size_t)(n > 0 ? n : 1));
-            info = fc3d_driver(fp, r, u, opt);
-        }
-        t1 = now_us();
-        times[rep] = bench_elapsed(t0, t1) / batch;
+        times[rep] = sic_batch_us(&c, batch) / batch;
+        info = c.info;
         if (rep == 0 && !sized) { /* BENCH_MIN_MS and BENCH_BATCH_US (bench_problem.h); the
                                      first again when batched */
-            sic_batch c;
-            c.fp = fp; c.opt = opt; c.r = r; c.u = u; c.n = n;
             sized = 1;
             bench_more_repeats(&times, &repeats);
             batch = bench_batch(times[0], sic_batch_us, &c);
