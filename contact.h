@@ -4040,6 +4040,10 @@ CT__PRIVATE ct_real ct__stop_value(const ct_settings *s, const ct_residuals *res
     }
     return res->absolute;
 }
+/* The tolerance in ct__stop_value's units (CT_STOP_BOTH: 1, each part over its own) */
+CT__PRIVATE ct_real ct__stop_tol(const ct_settings *s) {
+    return s->stop == CT_STOP_RELATIVE ? s->tol_rel : s->stop == CT_STOP_BOTH ? (ct_real)1 : s->tol_abs;
+}
 
 /* The relative error ||F|| / max(||g||, ||lambda||, ||v||) with overflow-safe norms, and every
    residual clamped to CT__RES_MAX: a residual too large to represent (or NaN from inf - inf)
@@ -4958,9 +4962,11 @@ CT__PRIVATE void ct__run_criteria(const ct__run *r, const ct_real *lambda, const
     ct__criteria_want(r->p0, lambda, v, flavor, out, want);
 }
 /* passes = 1: the test alone; 2: a point that meets it is completed with the residuals the
-   test did not compute (the other CT__WANT_ part, merged: every field as ct_criteria's) */
+   test did not compute (the other CT__WANT_ part, merged: every field as ct_criteria's);
+   0: every residual in one pass (the start, scored once per solve: a start that meets the
+   tolerance returns at once with them) */
 CT__PRIVATE int ct__score_as(ct__run *r, const ct_real *lambda, const ct_real *v, int passes) {
-    const int want = r->flavor == CT_FLAVOR_SOFT ? CT__WANT_ALL : ct__stop_want(r->s->stop);
+    const int want = r->flavor == CT_FLAVOR_SOFT || passes == 0 ? CT__WANT_ALL : ct__stop_want(r->s->stop);
     ct_residuals *a = &r->last, b;
     ct__run_criteria(r, lambda, v, r->flavor, a, want);
     r->last_met = ct__met(r, a);
@@ -4981,13 +4987,6 @@ CT__PRIVATE int ct__score_as(ct__run *r, const ct_real *lambda, const ct_real *v
 }
 CT__PRIVATE int ct__score(ct__run *r, const ct_real *lambda, const ct_real *v) {
     return ct__score_as(r, lambda, v, 2);
-}
-/* The start's score: every residual in one pass (a start that meets the tolerance returns
-   at once with them; one that does not pays for the rest once per solve) */
-CT__PRIVATE int ct__score_start(ct__run *r, const ct_real *lambda, const ct_real *v) {
-    ct__run_criteria(r, lambda, v, r->flavor, &r->last, CT__WANT_ALL);
-    r->last_met = ct__met(r, &r->last);
-    return r->last_met;
 }
 
 /* v = (G + R) lambda + g on the run's operator (the problem was validated by the setup) */
@@ -5533,8 +5532,7 @@ CT__PRIVATE int ct__gs_screen(const ct__run *r, int k, const ct__gs *gs, const c
         den = ct__max(ct__norm2_safe(r->p0->g, r->n), ct__max(ct__norm2_safe(lambda, r->n), ct__norm2_safe(v, r->n)));
         e.relative = den > 0 ? e.absolute / den : e.absolute;
     }
-    return ct__stop_value(s, &e) <= CT__SCREEN * (s->stop == CT_STOP_RELATIVE ? s->tol_rel
-                                                  : s->stop == CT_STOP_BOTH ? 1 : s->tol_abs);
+    return ct__stop_value(s, &e) <= CT__SCREEN * ct__stop_tol(s);
 }
 
 CT__PRIVATE ct_status ct__gs_solve(ct__run *r, ct_real *lambda, ct_real *v) {
@@ -5843,7 +5841,7 @@ CT__PRIVATE int ct__admm_begin(ct__run *r, ct__admm_it *it, const ct_real *lambd
 CT__PRIVATE int ct__admm_screen(const ct__run *r, int k, const ct_real *y, const ct_real *vx, ct__admm_it *it,
                                 ct_real *est) {
     const ct_settings *s = r->s;
-    const ct_real tol = CT__SCREEN_ADMM * (s->stop == CT_STOP_RELATIVE ? s->tol_rel : s->stop == CT_STOP_BOTH ? 1 : s->tol_abs);
+    const ct_real tol = CT__SCREEN_ADMM * ct__stop_tol(s);
     const int cal = r->n >= CT__SCREEN_CAL_MIN;
     const int forced = ((k + 1) / s->check_every) % (cal ? CT__SCREEN_FORCE : 10) == 0;
     ct_residuals e;
@@ -8935,7 +8933,7 @@ CT__PRIVATE ct_result ct__solver_run(ct_solver *sv, ct_real *lambda, ct_real *v,
     info->workspace_peak = ct__bytes(d, &run.dims);
     if (n > 0) { /* every solver starts from v = the velocity of its start */
         ct__start_velocity(&run, lambda, v);
-        if (s->stop != CT_STOP_NONE) start_met = ct__score_start(&run, lambda, v);
+        if (s->stop != CT_STOP_NONE) start_met = ct__score_as(&run, lambda, v, 0);
     }
     if (n == 0 || start_met) {
         /* nothing to solve, or the start (a warm start, or lambda = 0 when every contact opens)
