@@ -628,10 +628,13 @@ typedef struct ct_pgs_settings {
     ct_real omega; /* relaxation: PGS scales each step, lambda <- P(lambda - omega step); NBGS
                       blends lambda <- omega lambda* + (1 - omega) lambda; (0, 2); default 1 */
     int desaxce;   /* PGS_CCP only: 1 adds the local De Saxce estimate (an NCP solver); default 0 */
-    int screen;    /* NBGS, RAISIM: 1: compute the model residual (an exact local solve per
-                      contact, as costly as a sweep) only when the sweep's largest update
-                      estimates it within 10x of the tolerance, and every 10th check; 0:
-                      every check; off while settings.history records; default 1          */
+    int screen;    /* 1: a check runs only when the sweep's update says it can pass, and
+                      every 10th check. NBGS, RAISIM: the model residual (an exact local
+                      solve per contact, as costly as a sweep) when the sweep's largest
+                      update estimates it within 10x of the tolerance; the other methods of
+                      the family: the natural map when the update norm times the measure per
+                      update norm of the last check is within 2x of it. 0: every check; off
+                      while settings.history records; default 1                           */
 } ct_pgs_settings;
 
 /* RAISIM, RAISIM_DS, RAISIM_DS_ES knobs ([Hwangbo18]; defaults: its Sec. V-C for the
@@ -5297,9 +5300,12 @@ typedef struct ct__gs {
     int kept;       /* 1: v is kept up to date by the updates; 0: each row is read afresh       */
     ct_real best;   /* the best scored measure so far, and the checks since it improved ...     */
     int since;      /* ... (kept v: ten checks without progress switch to rows read afresh)     */
-    int screen;     /* the model residual's screen is on (ct__gs_screen) ...                    */
-    ct_real updv;   /* ... and its estimate: the sweep's largest update in velocity units,
-                       ||B_i d lambda_i|| per contact, (G + R)_ii |d lambda_i| per row         */
+    int screen;     /* the screen is on (ct__gs_screen): 1 Preclik's model residual, 2 the
+                       calibrated one of the other flavors ...                                  */
+    ct_real updv;   /* ... and its estimates: the sweep's largest update in velocity units,
+                       ||B_i d lambda_i|| per contact, (G + R)_ii |d lambda_i| per row ...     */
+    ct_real upd2;   /* ... the sum of the sweep's squared updates |d lambda|^2 ...             */
+    ct_real cal;    /* ... and the measure per ||d lambda|| at the last scored check (-1: none) */
 } ct__gs;
 
 /* The largest eigenvalue of a symmetric 3x3 (row-major): the trigonometric solution of its
@@ -5417,7 +5423,7 @@ CT__PRIVATE void ct__gs_sweep(ct__gs *gs, ct_real *lambda, ct_real *v) {
     const ct__run *r = gs->r;
     const ct_problem *p = r->p;
     const int nb = p->nb, c0 = nb + p->nu;
-    ct_real upd = 0, updv = 0, old[3], vl[3], d[3];
+    ct_real upd = 0, updv = 0, upd2 = 0, old[3], vl[3], d[3];
     int i;
     for (i = 0; i < c0; ++i) {
         ct_real vi = gs->kept ? v[i] : ct__op_row(&r->op, i, lambda) + p->g[i];
@@ -5428,7 +5434,8 @@ CT__PRIVATE void ct__gs_sweep(ct__gs *gs, ct_real *lambda, ct_real *v) {
         lambda[i] = l;
         if (gs->kept) ct__op_add_cols(&r->op, i, 1, d, v);
         upd = ct__max(upd, CONTACT_FABS(d[0]));
-        if (gs->screen && gs->step[i] > 0)
+        upd2 += d[0] * d[0];
+        if (gs->screen == 1 && gs->step[i] > 0)
             updv = ct__max(updv, CONTACT_FABS(d[0]) * (r->s->pgs.omega / gs->step[i]) / (r->sc ? r->sc[i] : 1));
     }
     for (i = 0; i < p->nc; ++i) {
@@ -5446,7 +5453,8 @@ CT__PRIVATE void ct__gs_sweep(ct__gs *gs, ct_real *lambda, ct_real *v) {
         if (d[0] == 0 && d[1] == 0 && d[2] == 0) continue;
         if (gs->kept) ct__op_add_cols(&r->op, q, 3, d, v);
         upd = ct__max(upd, ct__max(CONTACT_FABS(d[0]), ct__max(CONTACT_FABS(d[1]), CONTACT_FABS(d[2]))));
-        if (gs->screen) {
+        upd2 += d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
+        if (gs->screen == 1) {
             ct_real e[3];
             ct__m3_mul(gs->blk + 18 * i, d, e); /* in the caller's units: / s_i when scaled */
             updv = ct__max(updv, CONTACT_SQRT(e[0] * e[0] + e[1] * e[1] + e[2] * e[2]) / (r->sc ? r->sc[q] : 1));
@@ -5454,6 +5462,7 @@ CT__PRIVATE void ct__gs_sweep(ct__gs *gs, ct_real *lambda, ct_real *v) {
     }
     gs->upd = upd;
     gs->updv = updv;
+    gs->upd2 = upd2;
 }
 
 /* f(lambda) = 1/2 lambda^T (G+R) lambda + g^T lambda = 1/2 lambda^T (v + g) */
@@ -5498,6 +5507,8 @@ CT__PRIVATE void ct__gs_init(ct__gs *gs, ct__run *r) {
     gs->slide = m == CT_METHOD_NBGS ? 0 : m == CT_METHOD_RAISIM ? 1 : 2; /* CT__SLIDE_* */
     gs->screen = 0;
     gs->updv = 0;
+    gs->upd2 = 0;
+    gs->cal = -1;
 }
 /* the steps and block inverses, kept by the solver object: what the setup precomputes */
 CT__PRIVATE ct_result ct__gs_prepare(ct__run *r) {
@@ -5516,14 +5527,23 @@ CT__PRIVATE ct_result ct__gs_prepare(ct__run *r) {
    lambda_i||, alpha its relaxation) estimates it, and the check runs when the estimate is
    within CT__SCREEN of the tolerance (relative: over max(||g||, ||lambda||, ||v||)), on every
    10th check whatever it says, and on every check without a screen. Only when to score
-   changes, as ADMM's screen. The estimate is in the caller's units (settings.scale). */
+   changes, as ADMM's screen. The estimate is in the caller's units (settings.scale).
+   The other flavors (PGS, RAISIM_DS: the natural map, which costs more than a sweep on small
+   problems) calibrate their estimate instead: at a linearly converging fixed point the
+   measure is proportional to the sweep's update ||d lambda||_2, and the last scored check
+   gives the factor (cal); the check runs when cal ||d lambda|| is within CT__SCREEN_GS of the
+   tolerance, on every 10th check, and whenever no factor is known (the first check, after a
+   zero update). */
+#define CT__SCREEN_GS 2
 CT__PRIVATE int ct__gs_screen(const ct__run *r, int k, const ct__gs *gs, const ct_real *lambda,
                               const ct_real *v) {
     const ct_settings *s = r->s;
     ct_residuals e;
-    if (!gs->screen || (k + 1) % s->check_every != 0 || ((k + 1) / s->check_every) % 10 == 0 ||
-        !(gs->alpha > 0))
+    if (!gs->screen || (k + 1) % s->check_every != 0 || ((k + 1) / s->check_every) % 10 == 0)
         return 1;
+    if (gs->screen == 2)
+        return !(gs->cal >= 0) || gs->cal * CONTACT_SQRT(gs->upd2) <= CT__SCREEN_GS * ct__stop_tol(s);
+    if (!(gs->alpha > 0)) return 1;
     e.absolute = gs->updv / gs->alpha;
     e.relative = 0;
     if (s->stop != CT_STOP_ABSOLUTE) {
@@ -5554,7 +5574,9 @@ CT__PRIVATE ct_status ct__gs_solve(ct__run *r, ct_real *lambda, ct_real *v) {
     gs.kept = !r->op.asym; /* an asymmetric G's columns are not its rows: read rows afresh */
     gs.best = -1;
     gs.since = 0;
-    gs.screen = r->flavor == CT_FLAVOR_SIGNORINI && s->pgs.screen && !s->history && s->stop != CT_STOP_NONE;
+    gs.screen = !s->pgs.screen || s->history || s->stop == CT_STOP_NONE ? 0
+                : r->flavor == CT_FLAVOR_SIGNORINI                       ? 1
+                                                                         : 2;
     gs.updv = 0;
     if (m == CT_METHOD_RAISIM_DS_ES) {
         ct_real tr = 0;
@@ -5578,8 +5600,11 @@ CT__PRIVATE ct_status ct__gs_solve(ct__run *r, ct_real *lambda, ct_real *v) {
             ct__record(r, 0, -1, -1, -1);
         } else if (ct__check(r, k, lambda, v, gs.kept && k > 0, 0, -1, -1)) {
             return CT_STATUS_CONVERGED;
-        } else if (gs.kept && (k + 1) % s->check_every == 0 && s->stop != CT_STOP_NONE) { /* the kept v's progress */
-            if (gs.best < 0 || ct__measure(r) < gs.best) {
+        } else if ((k + 1) % s->check_every == 0 && s->stop != CT_STOP_NONE) {
+            if (gs.screen == 2) /* the calibrated screen's factor */
+                gs.cal = gs.upd2 > 0 ? ct__measure(r) / CONTACT_SQRT(gs.upd2) : -1;
+            if (!gs.kept) {
+            } else if (gs.best < 0 || ct__measure(r) < gs.best) { /* the kept v's progress */
                 gs.best = ct__measure(r);
                 gs.since = 0;
             } else if (++gs.since >= 10) {

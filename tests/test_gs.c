@@ -1294,6 +1294,54 @@ static void test_preclik_certified(void) {
            conv, runs, raisim_loose);
 }
 
+
+/* The calibrated screen of PGS and RAISIM_DS (pgs.screen = 1, the natural map's check run only
+   when the sweep's update, times the factor the last check measured, says it can pass): on
+   random problems with joints, limits and compliance, under each stopping rule, the screened
+   run converges where the unscreened one does, returns a point scored by ct_criteria
+   (solve_checked), and stops at most 10 checks later. */
+static void test_screen_calibrated(void) {
+    static const int dims[][4] = {{0, 0, 2, 1}, {2, 1, 3, 0}, {1, 2, 4, 1}, {0, 0, 8, 0}, {3, 0, 6, 1}, {0, 0, 16, 0}};
+    static const ct_method ms[] = {CT_METHOD_PGS_NCP, CT_METHOD_PGS_CCP, CT_METHOD_PGS_LCP, CT_METHOD_RAISIM_DS};
+    static const ct_stop_rule rules[] = {CT_STOP_ABSOLUTE, CT_STOP_RELATIVE, CT_STOP_BOTH};
+    int k, m, q, runs = 0, later = 0;
+    for (k = 0; k < (int)(sizeof(dims) / sizeof(dims[0])); ++k)
+        for (m = 0; m < 4; ++m)
+            for (q = 0; q < 3; ++q) {
+                owned_problem o;
+                ct_settings s = ct_default_settings();
+                ct_real *l, *v;
+                ct_info i1, i0;
+                char what[64];
+                th_seed(4300 + k);
+                random_problem(&o, dims[k][0], dims[k][1], dims[k][2],
+                               2 * (dims[k][0] + dims[k][1] + 3 * dims[k][2]) + 3, 0.1, 1.0, dims[k][3]);
+                s.method = ms[m];
+                s.stop = rules[q];
+                s.max_iter = 5000;
+                l = (ct_real *)calloc((size_t)o.n, sizeof(ct_real));
+                v = (ct_real *)calloc((size_t)o.n, sizeof(ct_real));
+                snprintf(what, sizeof(what), "screen: problem %d rule %d", k, q);
+                solve_checked(&o.p, &s, l, v, &i1, what);
+                s.pgs.screen = 0;
+                memset(l, 0, (size_t)o.n * sizeof(ct_real));
+                solve_checked(&o.p, &s, l, v, &i0, what);
+                if (i0.status == CT_STATUS_CONVERGED) {
+                    ++runs;
+                    later += i1.iterations > i0.iterations;
+                    CHECKF(i1.status == CT_STATUS_CONVERGED && i0.iterations <= i1.iterations &&
+                               i1.iterations <= i0.iterations + 10,
+                           "%s %s: screen off converged after %d, on: %s after %d", what,
+                           ct_method_string(s.method), i0.iterations, ct_status_string(i1.status), i1.iterations);
+                }
+                free(l);
+                free(v);
+                op_free(&o);
+            }
+    CHECKF(runs >= 36, "only %d unscreened runs converged", runs);
+    printf("  calibrated screen: %d converged runs, %d of them stopped later with the screen\n", runs, later);
+}
+
 int main(void) {
     test_stop_none();
     test_stop_both();
@@ -1310,5 +1358,6 @@ int main(void) {
     test_criteria_lcp();
     test_seed004();
     test_preclik_certified();
+    test_screen_calibrated();
     return th_summary();
 }
