@@ -1671,8 +1671,28 @@ CT__PRIVATE void ct__gemv(const ct_real *a, int n, int lda, const ct_real *x, ct
     const ct_real alpha = 1, beta = 0;
     if (n > 0) CT__LAPACK(gemv)(&trans, &n, &n, &alpha, a, &lda, x, &one, &beta, y, &one, 1);
 #else
-    int i;
-    for (i = 0; i < n; ++i) y[i] = ct__dot(a + (size_t)i * lda, x, n);
+    /* four rows at a time, each summed in ct__dot's order (four partial sums over j mod 4):
+       the same bits as a ct__dot per row, with x's loads and the loop shared */
+    int i = 0, j, k;
+    for (; i + 4 <= n; i += 4) {
+        const ct_real *r0 = a + (size_t)i * lda, *r1 = r0 + lda, *r2 = r1 + lda, *r3 = r2 + lda;
+        ct_real s[4][4] = {{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}};
+        for (j = 0; j + 4 <= n; j += 4)
+            for (k = 0; k < 4; ++k) {
+                s[0][k] += r0[j + k] * x[j + k];
+                s[1][k] += r1[j + k] * x[j + k];
+                s[2][k] += r2[j + k] * x[j + k];
+                s[3][k] += r3[j + k] * x[j + k];
+            }
+        for (; j < n; ++j) {
+            s[0][0] += r0[j] * x[j];
+            s[1][0] += r1[j] * x[j];
+            s[2][0] += r2[j] * x[j];
+            s[3][0] += r3[j] * x[j];
+        }
+        for (k = 0; k < 4; ++k) y[i + k] = (s[k][0] + s[k][1]) + (s[k][2] + s[k][3]);
+    }
+    for (; i < n; ++i) y[i] = ct__dot(a + (size_t)i * lda, x, n);
 #endif
 }
 
@@ -7642,17 +7662,40 @@ CT__PRIVATE int ct__nsn_identity(const ct_problem *p, const ct_real *A, const ct
     return 1;
 }
 
+/* Row a of a group's J on the dense G: out = sum_k A[a, k] (G + R + diag(sh))[g0 + k, :] +
+   B[a, :] (at the group's columns), the group's sz rows of G read in one pass */
+CT__PRIVATE void ct__nsn_jrow_dense(const ct__op *op, const ct_real *Aa, const ct_real *Ba, int g0, int sz,
+                                    const ct_real *sh, ct_real *out) {
+    const int n = op->n;
+    const ct_real *g = op->G + (size_t)g0 * n;
+    int j, k;
+    if (sz == 1) {
+        const ct_real c = Aa[0];
+        for (j = 0; j < n; ++j) out[j] = c * g[j];
+    } else { /* by 4 columns: straight-line code that -O2's vectorizer takes */
+        const ct_real a0 = Aa[0], a1 = Aa[1], a2 = Aa[2], *g1 = g + n, *g2 = g1 + n;
+        for (j = 0; j + 4 <= n; j += 4) {
+            ct_real t[4];
+            for (k = 0; k < 4; ++k) t[k] = (a0 * g[j + k] + a1 * g1[j + k]) + a2 * g2[j + k];
+            for (k = 0; k < 4; ++k) out[j + k] = t[k];
+        }
+        for (; j < n; ++j) out[j] = (a0 * g[j] + a1 * g1[j]) + a2 * g2[j];
+    }
+    for (k = 0; k < sz; ++k) out[g0 + k] += Aa[k] * (ct__op_r(op, g0 + k) + sh[g0 + k]) + Ba[k];
+}
+
 /* The reduced Newton system: J_SS d_S = -F_S + J_SO F_O over the rows S that are not identity
    rows (d_O = -F_O). Row r of J: sum_k A[r, k] (G + R + diag(sh))[k, :] + B[r, :] over the
    rows k of r's group. M (m x m) gets J_SS, m->rhs the right-hand side on the rows of S.
-   Returns m. */
+   m->idx lists S from its start and the rows of O with F != 0 from its end. Returns m. */
 CT__PRIVATE int ct__nsn_build(const ct__run *r, ct__nsn_mem *m) {
     const ct_problem *p = r->p;
     const int n = r->n, c0 = p->nb + p->nu;
-    int row, i, j, k, ms = 0;
+    int row, i, j, k, ms = 0, no = 0;
     for (row = 0; row < n; ++row) {
         if (ct__nsn_identity(p, m->A, m->B, row)) {
             m->pos[row] = -1;
+            if (m->F[row] != 0) m->idx[n - 1 - no++] = row; /* d_O = -F_O = 0 adds nothing */
         } else {
             m->pos[row] = ms;
             m->idx[ms++] = row;
@@ -7665,16 +7708,20 @@ CT__PRIVATE int ct__nsn_build(const ct__run *r, ct__nsn_mem *m) {
         const int sz = rw < c0 ? 1 : 3, a = rw - g0;
         const ct_real *Ag = m->A + 9 * gi, *Bg = m->B + 9 * gi;
         ct_real *Mi = m->M + (size_t)i * ms, acc = m->rhs[rw];
-        for (j = 0; j < n; ++j) m->jrow[j] = 0;
-        for (k = 0; k < sz; ++k) {
-            const ct_real cf = Ag[3 * a + k], bf = Bg[3 * a + k];
-            if (cf != 0) ct__op_axpy_row(&r->op, g0 + k, cf, m->sh[g0 + k], m->jrow);
-            m->jrow[g0 + k] += bf;
+        ct_real *out = ms == n && r->op.G ? Mi : m->jrow; /* every row in S: J's row is M's */
+        if (r->op.G) {
+            ct__nsn_jrow_dense(&r->op, Ag + 3 * a, Bg + 3 * a, g0, sz, m->sh, out);
+        } else {
+            for (j = 0; j < n; ++j) out[j] = 0;
+            for (k = 0; k < sz; ++k) {
+                const ct_real cf = Ag[3 * a + k], bf = Bg[3 * a + k];
+                if (cf != 0) ct__op_axpy_row(&r->op, g0 + k, cf, m->sh[g0 + k], out);
+                out[g0 + k] += bf;
+            }
         }
-        for (j = 0; j < ms; ++j) Mi[j] = m->jrow[m->idx[j]];
-        if (ms < n)
-            for (j = 0; j < n; ++j)
-                if (m->pos[j] < 0) acc += m->jrow[j] * m->F[j]; /* -J_SO d_O = +J_SO F_O */
+        if (out != Mi)
+            for (j = 0; j < ms; ++j) Mi[j] = out[m->idx[j]];
+        for (j = n - no; j < n; ++j) acc += out[m->idx[j]] * m->F[m->idx[j]]; /* -J_SO d_O = +J_SO F_O */
         m->rhs[rw] = acc;
     }
     return ms;
