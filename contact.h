@@ -903,6 +903,7 @@ typedef struct ct_solver {
     ct_real cache_lmax;     /* private: lambda_max(G + R) of the spectral penalty rule        */
     int cache_rank;         /* private: the rank of NEWTON_SOFT's factor of G                 */
     ct_real asym;           /* private: ct_info.asymmetry of the problem                      */
+    size_t peak;            /* private: ct_info.workspace_peak of the method (0: not known)   */
 } ct_solver;
 
 
@@ -4737,8 +4738,8 @@ CT__PRIVATE ct_result ct__validate(const ct_problem *p, ct_real sym_tol, int nee
    operator's off-diagonal part cannot be seen: 0), from the symmetry test's own pass */
 CT__PRIVATE ct_result ct__validate_asym(const ct_problem *p, ct_real sym_tol, int need_G, ct__why *why,
                                         ct_real *asym) {
-    int i, j, n;
-    ct_real dmax = 0;
+    int i, j, n, dense;
+    ct_real dmax = 0, dg = 0;
     ct_result res;
     ct__op op;
     if (!p) return ct__fail(why, CT_ERROR_INVALID_ARGUMENT, "p", -1);
@@ -4751,6 +4752,23 @@ CT__PRIVATE ct_result ct__validate_asym(const ct_problem *p, ct_real sym_tol, in
     }
     if (!p->g) return ct__fail(why, CT_ERROR_INVALID_ARGUMENT, "g", -1);
     if (p->nc > 0 && !p->mu) return ct__fail(why, CT_ERROR_INVALID_ARGUMENT, "mu", -1);
+    /* a dense G in one pass over its pairs (G_ij, G_ji): the range of every entry, max |G_ii|
+       and the largest asymmetry; the passes below find what failed, and where */
+    dense = need_G && p->G && !ct__general(p);
+    if (dense) {
+        int bad = 0;
+        for (i = 0; i < n; ++i) {
+            const ct_real *gi = p->G + (size_t)i * n, d = CONTACT_FABS(gi[i]);
+            bad |= !(d <= CT_HUGE);
+            dmax = ct__max(dmax, d);
+            for (j = 0; j < i; ++j) {
+                const ct_real a = gi[j], b = p->G[(size_t)j * n + i];
+                bad |= !(CONTACT_FABS(a) <= CT_HUGE) | !(CONTACT_FABS(b) <= CT_HUGE);
+                dg = ct__max(dg, CONTACT_FABS(a - b));
+            }
+        }
+        dense = !bad; /* a bad entry: ct__values reports it */
+    }
     /* finite, and |entries| <= CT_HUGE: that keeps every product G lambda (lambda bounded
        likewise) finite; NON_FINITE anywhere is reported before OUT_OF_RANGE anywhere */
     {
@@ -4760,7 +4778,7 @@ CT__PRIVATE ct_result ct__validate_asym(const ct_problem *p, ct_real sym_tol, in
         ct_result worst = CT_OK;
         ct__why at;
         int k;
-        arr[0] = need_G ? p->G : NULL;
+        arr[0] = need_G && !dense ? p->G : NULL;
         arr[1] = p->g;
         arr[2] = p->mu;
         arr[3] = p->R;
@@ -4795,17 +4813,12 @@ CT__PRIVATE ct_result ct__validate_asym(const ct_problem *p, ct_real sym_tol, in
 #ifdef CT__HAS_OPERATOR
     if (p->Gop) return ct__validate_operator(p, sym_tol, why);
 #endif
-    for (i = 0; i < n; ++i) dmax = ct__max(dmax, CONTACT_FABS(p->G[(size_t)i * n + i]));
-    {
-        ct_real dg = 0;
+    if (dg > sym_tol * dmax) /* the first row that shows it */
         for (i = 0; i < n; ++i)
-            for (j = 0; j < i; ++j) {
-                const ct_real e = CONTACT_FABS(p->G[(size_t)i * n + j] - p->G[(size_t)j * n + i]);
-                if (e > sym_tol * dmax) return ct__fail(why, CT_ERROR_NOT_SYMMETRIC, "G", i);
-                dg = ct__max(dg, e);
-            }
-        if (asym) *asym = dmax > 0 ? dg / dmax : (dg > 0 ? CT_HUGE : 0);
-    }
+            for (j = 0; j < i; ++j)
+                if (CONTACT_FABS(p->G[(size_t)i * n + j] - p->G[(size_t)j * n + i]) > sym_tol * dmax)
+                    return ct__fail(why, CT_ERROR_NOT_SYMMETRIC, "G", i);
+    if (asym) *asym = dmax > 0 ? dg / dmax : (dg > 0 ? CT_HUGE : 0);
     ct__op_init(&op, p);
     /* PSD, necessary conditions on the diagonal and on each contact's 3x3 block (every
        principal submatrix of a PSD matrix is PSD), up to tau = sqrt(eps) max|G_ii|
@@ -8919,8 +8932,10 @@ CT__PRIVATE ct_result ct__setup(ct_solver *sv, const ct_problem *p, const ct_set
     ct__dims_init(&dims, p->nb, p->nu, p->nc, ct__form(p), -1);
     ct__dims_scale(&dims, p, s);
     if (d->analyze && dims.form == CT__FORM_SPARSE && dims.n > 0) dims.nnzl = 0; /* analysed below */
-    if (ct__bytes(d, &dims) > sv->ws.size || (dims.n > 0 && !sv->ws.base))
+    sv->peak = ct__bytes(d, &dims);
+    if (sv->peak > sv->ws.size || (dims.n > 0 && !sv->ws.base))
         return ct__fail(why, CT_ERROR_WORKSPACE_TOO_SMALL, "ws", -1);
+    if (dims.nnzl == 0) sv->peak = 0; /* known after the analysis, at the first solve */
     if (dims.nnzl == 0) { /* the ordering and symbolic factorization of a block-sparse G */
         ct__run r;
         sv->nnzl = 0;
@@ -9002,7 +9017,8 @@ CT__PRIVATE ct_result ct__solver_run(ct_solver *sv, ct_real *lambda, ct_real *v,
     }
 
     info->flavor = run.flavor;
-    info->workspace_peak = ct__bytes(d, &run.dims);
+    if (!sv->peak) sv->peak = ct__bytes(d, &run.dims); /* one layout walk per setup */
+    info->workspace_peak = sv->peak;
     if (n > 0) { /* every solver starts from v = the velocity of its start */
         ct__start_velocity(&run, lambda, v);
         if (s->stop != CT_STOP_NONE) start_met = ct__score_as(&run, lambda, v, 0);
@@ -9226,6 +9242,7 @@ CT__PRIVATE ct_result ct__update(ct_solver *sv, const ct_problem *p2, unsigned d
     sv->asym = asym;
     sv->problem = *p2;
     sv->cache &= ~drop;
+    sv->peak = 0;
     return CT_OK;
 }
 
@@ -9317,6 +9334,7 @@ CT_API ct_result ct_solver_update_settings(ct_solver *sv, const ct_settings *s) 
         sv->cache &= ~(unsigned)CT__CACHE_GS;
     if (s->admm.power_iters != sv->settings.admm.power_iters) sv->cache &= ~(unsigned)CT__CACHE_LMAX;
     sv->settings = *s;
+    sv->peak = 0; /* the method's layout, at the next solve */
     return CT_OK;
 }
 
