@@ -2073,7 +2073,7 @@ CT__PRIVATE int ct__lu_factor(ct_real *a, int n, int lda, int *piv, ct_real *pmi
             for (i = k + 1; i < n; ++i) {
                 ct_real *ri = a + (size_t)i * lda;
                 const ct_real *rk = a + (size_t)k * lda, l = (ri[k] *= inv);
-                for (j = k + 1; j < k0 + kb; ++j) ri[j] -= l * rk[j];
+                ct__axpy_sub(ri + k + 1, rk + k + 1, l, k0 + kb - k - 1);
             }
         }
         if (k0 + kb >= n) break;
@@ -2082,8 +2082,7 @@ CT__PRIVATE int ct__lu_factor(ct_real *a, int n, int lda, int *piv, ct_real *pmi
             for (i = k + 1; i < k0 + kb; ++i) {
                 ct_real *ri = a + (size_t)i * lda;
                 const ct_real l = ri[k];
-                if (l != 0)
-                    for (j = k0 + kb; j < n; ++j) ri[j] -= l * rk[j];
+                if (l != 0) ct__axpy_sub(ri + k0 + kb, rk + k0 + kb, l, n - k0 - kb);
             }
         }
         ct__lu_gemm(n - k0 - kb, n - k0 - kb, kb, a + (size_t)(k0 + kb) * lda + k0, lda, /* (3) */
