@@ -507,6 +507,37 @@ static void test_workspace(void) {
         CHECK_EQ_INT(ct_solve(&o.p, &sa, &ws, l, v, &info), CT_ERROR_WORKSPACE_TOO_SMALL);
         free(l); free(v);
     }
+    /* ct_info.workspace_peak of a solver object follows its method through
+       ct_solver_update_settings: each solve reports what ct_solve reports for that method */
+    {
+        static const ct_method ms[] = {CT_METHOD_ADMM_NCP, CT_METHOD_PGS_NCP, CT_METHOD_HYBRID_NCP,
+                                       CT_METHOD_PGS_NCP};
+        ct_settings s = settings_for(CT_METHOD_ADMM_NCP, SOLVE_TOL, 20000);
+        ct_solver sv;
+        ct_real *l = (ct_real *)calloc((size_t)n, sizeof(ct_real));
+        ct_real *v = (ct_real *)calloc((size_t)n, sizeof(ct_real));
+        ct_info info, ref;
+        size_t peaks[4];
+        int k, i;
+        s.method = CT_METHOD_HYBRID_NCP; /* the largest layout: room for every method above */
+        CHECK_EQ_INT(ct_solver_alloc(&sv, &o.p, &s, NULL), CT_OK);
+        CHECK_EQ_INT(ct_solver_setup(&sv, &o.p, &s, NULL), CT_OK);
+        for (k = 0; k < 4; ++k) {
+            s.method = ms[k];
+            CHECK_EQ_INT(ct_solver_update_settings(&sv, &s), CT_OK);
+            for (i = 0; i < n; ++i) l[i] = 0;
+            CHECK_EQ_INT(ct_solver_solve(&sv, l, v, &info), CT_OK);
+            for (i = 0; i < n; ++i) l[i] = 0;
+            CHECK_EQ_INT(solve_with(&o.p, &s, l, v, &ref), CT_OK);
+            peaks[k] = info.workspace_peak;
+            CHECKF(info.workspace_peak == ref.workspace_peak, "%s: solver object's workspace_peak %lu, ct_solve's %lu",
+                   ct_method_string(s.method), (unsigned long)info.workspace_peak,
+                   (unsigned long)ref.workspace_peak);
+        }
+        CHECK(peaks[1] < peaks[0] && peaks[0] < peaks[2] && peaks[3] == peaks[1]);
+        ct_solver_free(&sv);
+        free(l); free(v);
+    }
     op_free(&o);
 }
 
