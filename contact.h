@@ -5537,10 +5537,7 @@ CT__PRIVATE void ct__gs_init(ct__gs *gs, ct__run *r) {
     gs->preclik = m == CT_METHOD_NBGS || m == CT_METHOD_RAISIM || m == CT_METHOD_RAISIM_DS ||
                   m == CT_METHOD_RAISIM_DS_ES;
     gs->slide = m == CT_METHOD_NBGS ? 0 : m == CT_METHOD_RAISIM ? 1 : 2; /* CT__SLIDE_* */
-    gs->screen = 0;
-    gs->updv = 0;
-    gs->upd2 = 0;
-    gs->cal = -1;
+    gs->cal = -1; /* every other field 0: no screen, no update yet */
 }
 /* the steps and block inverses, kept by the solver object: what the setup precomputes */
 CT__PRIVATE ct_result ct__gs_prepare(ct__run *r) {
@@ -5602,14 +5599,11 @@ CT__PRIVATE ct_status ct__gs_solve(ct__run *r, ct_real *lambda, ct_real *v) {
     ct__gs_prepare(r); /* v: the velocity of the start (ct__solver_run), which the sweeps keep */
     ct__gs_init(&gs, r);
     gs.alpha = raisim ? s->raisim.alpha : s->pgs.omega;
-    gs.upd = 0;
     gs.kept = !r->op.asym; /* an asymmetric G's columns are not its rows: read rows afresh */
     gs.best = -1;
-    gs.since = 0;
     gs.screen = !s->pgs.screen || s->history || s->stop == CT_STOP_NONE ? 0
                 : r->flavor == CT_FLAVOR_SIGNORINI                       ? 1
                                                                          : 2;
-    gs.updv = 0;
     if (m == CT_METHOD_RAISIM_DS_ES) {
         ct_real tr = 0;
         for (i = 0; i < n; ++i) tr += ct__op_entry(&r->op, i, i);
@@ -5635,12 +5629,13 @@ CT__PRIVATE ct_status ct__gs_solve(ct__run *r, ct_real *lambda, ct_real *v) {
         } else if ((k + 1) % s->check_every == 0 && s->stop != CT_STOP_NONE) {
             if (gs.screen == 2) /* the calibrated screen's factor */
                 gs.cal = gs.upd2 > 0 ? ct__measure(r) / CONTACT_SQRT(gs.upd2) : -1;
-            if (!gs.kept) {
-            } else if (gs.best < 0 || ct__measure(r) < gs.best) { /* the kept v's progress */
-                gs.best = ct__measure(r);
-                gs.since = 0;
-            } else if (++gs.since >= 10) {
-                gs.kept = 0;
+            if (gs.kept) { /* the kept v's progress */
+                if (gs.best < 0 || ct__measure(r) < gs.best) {
+                    gs.best = ct__measure(r);
+                    gs.since = 0;
+                } else if (++gs.since >= 10) {
+                    gs.kept = 0;
+                }
             }
         }
         if (m == CT_METHOD_RAISIM_DS_ES) {
@@ -8934,9 +8929,9 @@ CT__PRIVATE ct_result ct__setup(ct_solver *sv, const ct_problem *p, const ct_set
     sv->peak = ct__bytes(d, &dims);
     if (sv->peak > sv->ws.size || (dims.n > 0 && !sv->ws.base))
         return ct__fail(why, CT_ERROR_WORKSPACE_TOO_SMALL, "ws", -1);
-    if (dims.nnzl == 0) sv->peak = 0; /* known after the analysis, at the first solve */
     if (dims.nnzl == 0) { /* the ordering and symbolic factorization of a block-sparse G */
         ct__run r;
+        sv->peak = 0; /* the layout's size is known after the analysis, at the first solve */
         sv->nnzl = 0;
         ct__run_init(&r, sv, d);
         res = d->analyze(&r, &dims);
