@@ -969,9 +969,9 @@ typedef struct ct_solver {
 #define CT__WS_STAG(nb, nu, nc)                                                                   \
     (CT__WS_ADMM(nb, nu, nc) + CT__WS_I(CT__WS_N(nb, nu, nc)) + CT__WS_R(nc) +                      \
      CT__WS_R(CT__WS_N(nb, nu, nc)))
-/* NEWTON_SOFT: eleven vectors, three n x n matrices, the scratch, the Hessians, the pivots */
+/* NEWTON_SOFT: ten vectors, three n x n matrices, the scratch, the Hessians, the pivots */
 #define CT__WS_NEWTON(nb, nu, nc)                                                                 \
-    (11u * CT__WS_R(CT__WS_N(nb, nu, nc)) +                                                        \
+    (10u * CT__WS_R(CT__WS_N(nb, nu, nc)) +                                                        \
      3u * CT__WS_R(CT__WS_N(nb, nu, nc) * CT__WS_N(nb, nu, nc)) + CT__WS_R(16u * CT__WS_N(nb, nu, nc)) + \
      CT__WS_R(2u * (9u * (size_t)(nc) + (size_t)(nb) + (size_t)(nu))) + CT__WS_I(CT__WS_N(nb, nu, nc)))
 /* NEWTON_NCP, PROX_NCP: the n x n Newton matrix, fifteen vectors, A and B, five int vectors */
@@ -1596,6 +1596,12 @@ CT__PRIVATE void ct__axpy_add(ct_real *CT__RESTRICT y, const ct_real *CT__RESTRI
     int i;
     for (i = 0; i < n; ++i) y[i] += x[i] * a;
 }
+/* y += (a0 x0 + a1 x1) + a2 x2 */
+CT__PRIVATE void ct__axpy3_add(ct_real *CT__RESTRICT y, const ct_real *CT__RESTRICT x0, const ct_real *CT__RESTRICT x1,
+                               const ct_real *CT__RESTRICT x2, ct_real a0, ct_real a1, ct_real a2, int n) {
+    int i;
+    for (i = 0; i < n; ++i) y[i] += (a0 * x0[i] + a1 * x1[i]) + a2 * x2[i];
+}
 
 /* A contact's two tangent compliances are one: equal within a relative max(1e-12, 4 eps) (data
    from another engine differs in the last bit: MuJoCo's efc_R); the models use their mean */
@@ -1620,6 +1626,32 @@ CT__PRIVATE ct_real ct__dot(const ct_real *x, const ct_real *y, int n) {
     }
     for (; i < n; ++i) s0 += x[i] * y[i];
     return (s0 + s1) + (s2 + s3);
+}
+/* t[k] = ct__dot(r + k lda, x, n) for the four rows k < 4, each summed in ct__dot's order (four
+   partial sums over j mod 4): the same bits as four ct__dot, with x's loads and the loop shared
+   (the 16 sums are named, not an array, so that they stay in registers) */
+CT__PRIVATE void ct__dot4r(const ct_real *r, int lda, const ct_real *x, int n, ct_real *t) {
+    const ct_real *r0 = r, *r1 = r0 + lda, *r2 = r1 + lda, *r3 = r2 + lda;
+    ct_real a0 = 0, a1 = 0, a2 = 0, a3 = 0, b0 = 0, b1 = 0, b2 = 0, b3 = 0;
+    ct_real c0 = 0, c1 = 0, c2 = 0, c3 = 0, d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+    int j = 0;
+    for (; j + 4 <= n; j += 4) {
+        const ct_real x0 = x[j], x1 = x[j + 1], x2 = x[j + 2], x3 = x[j + 3];
+        a0 += r0[j] * x0; a1 += r0[j + 1] * x1; a2 += r0[j + 2] * x2; a3 += r0[j + 3] * x3;
+        b0 += r1[j] * x0; b1 += r1[j + 1] * x1; b2 += r1[j + 2] * x2; b3 += r1[j + 3] * x3;
+        c0 += r2[j] * x0; c1 += r2[j + 1] * x1; c2 += r2[j + 2] * x2; c3 += r2[j + 3] * x3;
+        d0 += r3[j] * x0; d1 += r3[j + 1] * x1; d2 += r3[j + 2] * x2; d3 += r3[j + 3] * x3;
+    }
+    for (; j < n; ++j) {
+        a0 += r0[j] * x[j];
+        b0 += r1[j] * x[j];
+        c0 += r2[j] * x[j];
+        d0 += r3[j] * x[j];
+    }
+    t[0] = (a0 + a1) + (a2 + a3);
+    t[1] = (b0 + b1) + (b2 + b3);
+    t[2] = (c0 + c1) + (c2 + c3);
+    t[3] = (d0 + d1) + (d2 + d3);
 }
 /* ||x_T||; below sqrt of the smallest normal number (1e-154, float 1e-19) the squares lose
    digits or vanish, so a tiny result is recomputed with the scaled sum of squares */
@@ -1672,27 +1704,9 @@ CT__PRIVATE void ct__gemv(const ct_real *a, int n, int lda, const ct_real *x, ct
     const ct_real alpha = 1, beta = 0;
     if (n > 0) CT__LAPACK(gemv)(&trans, &n, &n, &alpha, a, &lda, x, &one, &beta, y, &one, 1);
 #else
-    /* four rows at a time, each summed in ct__dot's order (four partial sums over j mod 4):
-       the same bits as a ct__dot per row, with x's loads and the loop shared */
-    int i = 0, j, k;
-    for (; i + 4 <= n; i += 4) {
-        const ct_real *r0 = a + (size_t)i * lda, *r1 = r0 + lda, *r2 = r1 + lda, *r3 = r2 + lda;
-        ct_real s[4][4] = {{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}};
-        for (j = 0; j + 4 <= n; j += 4)
-            for (k = 0; k < 4; ++k) {
-                s[0][k] += r0[j + k] * x[j + k];
-                s[1][k] += r1[j + k] * x[j + k];
-                s[2][k] += r2[j + k] * x[j + k];
-                s[3][k] += r3[j + k] * x[j + k];
-            }
-        for (; j < n; ++j) {
-            s[0][0] += r0[j] * x[j];
-            s[1][0] += r1[j] * x[j];
-            s[2][0] += r2[j] * x[j];
-            s[3][0] += r3[j] * x[j];
-        }
-        for (k = 0; k < 4; ++k) y[i + k] = (s[k][0] + s[k][1]) + (s[k][2] + s[k][3]);
-    }
+    /* four rows at a time (ct__dot4r): the same bits as a ct__dot per row */
+    int i = 0;
+    for (; i + 4 <= n; i += 4) ct__dot4r(a + (size_t)i * lda, lda, x, n, y + i);
     for (; i < n; ++i) y[i] = ct__dot(a + (size_t)i * lda, x, n);
 #endif
 }
@@ -1779,22 +1793,40 @@ CT__PRIVATE CT__TILE_KERNEL void ct__chol_mk(int kc, const ct_real *a, int lda, 
     }
 }
 
-/* Unblocked Cholesky-Banachiewicz: L(i,j) = (A(i,j) - L(i,0:j) . L(j,0:j)) / L(j,j). Returns -1 or bad pivot. */
-CT__PRIVATE int ct__chol_unblocked(ct_real *a, int n, int lda, int off)
+/* Unblocked Cholesky: L(i,j) = (A(i,j) - L(i,0:j) . L(j,0:j)) / L(j,j). Returns -1 or bad pivot.
+   fz (optional, NULL: dense): the envelope, fz[i] = the column of row i's first nonzero in A's
+   lower triangle. L keeps A's zeros before it (L(i,k) = (0 - 0) / L(k,k)), so those entries are
+   not computed and a dot product starts at the later of its two rows' first nonzeros, rounded
+   down to a multiple of 4: the terms it skips are exact zeros at the head of ct__dot's partial
+   sums, and the factor is the same bit for bit as the dense one. A block-diagonal M or the
+   Newton matrix of a stack of bodies takes a fraction of the dense work. */
+CT__PRIVATE int ct__chol_unblocked(ct_real *a, int n, int lda, int off, const ct_real *fz)
 {
     /* column by column (Crout order): the entries of a column are independent of each other,
        so their dot products overlap; each entry is computed from the same operands as in row
        order, so the factor is the same bit for bit */
-    int i, j;
+    int i, j, k;
     for (j = 0; j < n; ++j) {
-        ct_real *aj = a + j * lda, r;
-        const ct_real s = aj[j] - ct__dot(aj, aj, j);
+        ct_real *aj = a + j * lda, r, s;
+        const int fj = fz ? (int)fz[j] : 0, sj = fj & ~3;
+        s = aj[j] - ct__dot(aj + sj, aj + sj, j - sj);
         if (!(s > 0 && s - s == 0)) return off + j; /* not > 0, or inf/NaN */
         aj[j] = CONTACT_SQRT(s);
         r = 1 / aj[j];
-        for (i = j + 1; i < n; ++i) {
+        for (i = j + 1; i + 4 <= n; i += 4) { /* four rows per pass over column j's operands */
+            ct_real t[4];
+            int f = fz ? (int)fz[i] : 0, st;
+            for (k = 1; k < 4 && fz; ++k) f = (int)fz[i + k] < f ? (int)fz[i + k] : f;
+            if (f > j) continue; /* the four entries are zeros of the envelope */
+            st = (f > fj ? f : fj) & ~3;
+            ct__dot4r(a + i * lda + st, lda, aj + st, j - st, t);
+            for (k = 0; k < 4; ++k) a[(i + k) * lda + j] = (a[(i + k) * lda + j] - t[k]) * r;
+        }
+        for (; i < n; ++i) {
             ct_real *ai = a + i * lda;
-            ai[j] = (ai[j] - ct__dot(ai, aj, j)) * r;
+            const int f = fz ? (int)fz[i] : 0, st = (f > fj ? f : fj) & ~3;
+            if (f > j) continue;
+            ai[j] = (ai[j] - ct__dot(ai + st, aj + st, j - st)) * r;
         }
     }
     return -1;
@@ -1805,7 +1837,14 @@ CT__PRIVATE int ct__chol_unblocked(ct_real *a, int n, int lda, int off)
 CT__PRIVATE int ct__chol_blocked(ct_real *a, int n, int lda, ct_real *scratch)
 {
     int k, kb, i, j, p, p0, kc, jt, nt, info;
-    if (n < CT__CHOL_SMALL) return ct__chol_unblocked(a, n, lda, 0);
+    if (n < CT__CHOL_SMALL) { /* the envelope into scratch (n entries) */
+        for (i = 0; i < n; ++i) {
+            const ct_real *ai = a + i * lda;
+            for (j = 0; j < i && ai[j] == 0; ++j) {}
+            scratch[i] = (ct_real)j;
+        }
+        return ct__chol_unblocked(a, n, lda, 0, scratch);
+    }
     for (k = 0; k < n; k += kb) {
         ct_real *pan = a + k * lda + k; /* top-left of the panel: diagonal element (k,k) */
         kb = n - k < CT__CHOL_NB ? n - k : CT__CHOL_NB;
@@ -1838,7 +1877,7 @@ CT__PRIVATE int ct__chol_blocked(ct_real *a, int n, int lda, ct_real *scratch)
             }
         }
         /* factor the diagonal block */
-        info = ct__chol_unblocked(pan, kb, lda, k);
+        info = ct__chol_unblocked(pan, kb, lda, k, NULL);
         if (info >= 0) return info;
         if (k + kb < n) {
             /* TRSM  X = A(k+kb:n, k:k+kb) * L11^-T, as a GEMM with the explicit inverse: pack B(p,c) = -Linv(c,p)
@@ -2143,6 +2182,11 @@ CT__PRIVATE ct_real ct__power_iteration(ct__matvec_fn mv, const void *ctx, int n
    entries, rows, products, the columns a Gauss-Seidel update adds, diagonal blocks, and the
    factorization of G + R + shift I (ct__fac, below). */
 enum { CT__FORM_DENSE = 0, CT__FORM_SPARSE = 1, CT__FORM_OPERATOR = 2, CT__FORM_GENERAL = 3 };
+/* J's pattern in generalized velocities (ct__jpat_build, below) */
+typedef struct ct__jpat {
+    int *jp, *jc;
+    int c0;
+} ct__jpat;
 typedef struct ct__op {
     const ct_real *G;     /* dense row-major n x n, or NULL when S or U is given         */
     const ct_sparse *S;   /* block-sparse G (ct_sparse), or NULL                         */
@@ -2159,6 +2203,7 @@ typedef struct ct__op {
     const ct_real *Lm;    /* nv x nv, the run's Cholesky factor of M, or NULL             */
     ct_real *tmp;         /* nv scratch of the products                                  */
     int nv;
+    ct__jpat pat;         /* J's pattern, built by the run with Lm (jp NULL: dense)       */
 } ct__op;
 
 /* p gives G only through its generalized form: no G, Gs or Gop, and p->soft->nv > 0 */
@@ -2189,6 +2234,8 @@ CT__PRIVATE void ct__op_init(ct__op *op, const ct_problem *p) {
     op->nv = op->form == CT__FORM_GENERAL ? p->soft->nv : 0;
     op->Lm = NULL;
     op->tmp = NULL;
+    op->pat.jp = op->pat.jc = NULL;
+    op->pat.c0 = op->c0;
 }
 /* The form of G given (CT_OK), or the code for none, several, or one compiled out. The
    generalized form alone is CT_ERROR_STORAGE_UNSUPPORTED here: only ct_solve and the solver
@@ -2237,19 +2284,99 @@ CT__PRIVATE ct_real ct__sp_row(const ct__op *op, int i, const ct_real *x) {
 #endif
 CT__PRIVATE ct_real ct__op_r(const ct__op *op, int i) { return op->R ? op->R[i] : (ct_real)0; }
 #ifdef CT__HAS_GENERAL
+/* y (n) = A x (m): A is n x m with row stride lda */
+CT__PRIVATE void ct__amul(const ct_real *A, int n, int m, int lda, const ct_real *x, ct_real *y) {
+    int i;
+    for (i = 0; i < n; ++i) y[i] = ct__dot(A + (size_t)i * lda, x, m);
+}
+/* y (m) = A^T x (n) */
+CT__PRIVATE void ct__atmul(const ct_real *A, int n, int m, int lda, const ct_real *x, ct_real *y) {
+    int i, j;
+    for (j = 0; j < m; ++j) y[j] = 0;
+    for (i = 0; i < n; ++i) {
+        const ct_real *a = A + (size_t)i * lda;
+        for (j = 0; j < m; ++j) y[j] += a[j] * x[i];
+    }
+}
+
+/* J's sparsity in generalized velocities (ct__jpat): a contact's rows touch the dofs of two
+   bodies (and their ancestors), so the products with J and the Newton matrix M + J^T H J skip
+   the columns that are zero in all of a group's rows. They come in runs of consecutive dofs (a
+   body's 6, a chain's joints): run t of group g is the columns [jc[2 t], jc[2 t] + jc[2 t + 1]),
+   for t in [jp[g], jp[g + 1]), ascending, so the loops over them are contiguous. jp NULL:
+   dense. */
+/* the runs of each row group of A (n x m, row stride lda); jc holds at most ng (m + 1) ints */
+CT__PRIVATE void ct__jpat_build(ct__jpat *pt, int *jp, int *jc, const ct_real *A, int n, int m, int lda, int c0) {
+    int g = 0, r0 = 0, cnt = 0, j;
+    jp[0] = 0;
+    while (r0 < n) {
+        const int sz = r0 < c0 ? 1 : 3;
+        const ct_real *a0 = A + (size_t)r0 * lda, *a1 = sz == 3 ? a0 + lda : a0, *a2 = sz == 3 ? a1 + lda : a0;
+        int open = 0;
+        for (j = 0; j < m; ++j) {
+            const int nz = (CONTACT_FABS(a0[j]) + CONTACT_FABS(a1[j])) + CONTACT_FABS(a2[j]) != 0; /* finite J */
+            if (nz != open) {
+                if (nz) jc[2 * cnt] = j;
+                else jc[2 * cnt + 1] = j - jc[2 * cnt], ++cnt;
+                open = nz;
+            }
+        }
+        if (open) jc[2 * cnt + 1] = m - jc[2 * cnt], ++cnt;
+        jp[++g] = cnt;
+        r0 += sz;
+    }
+    pt->jp = jp;
+    pt->jc = jc;
+    pt->c0 = c0;
+}
+/* y (n) = A x (m) on the pattern (each y_i summed over its columns in ascending order) */
+CT__PRIVATE void ct__jpat_mul(const ct__jpat *pt, const ct_real *A, int n, int m, int lda, const ct_real *x, ct_real *y) {
+    int i, t, k;
+    if (!pt->jp) {
+        ct__amul(A, n, m, lda, x, y);
+        return;
+    }
+    for (i = 0; i < n; ++i) {
+        const int g = ct__grp(pt->c0, i);
+        const ct_real *ai = A + (size_t)i * lda;
+        ct_real acc = 0;
+        for (t = pt->jp[g]; t < pt->jp[g + 1]; ++t) {
+            const int k1 = pt->jc[2 * t] + pt->jc[2 * t + 1];
+            for (k = pt->jc[2 * t]; k < k1; ++k) acc += ai[k] * x[k];
+        }
+        y[i] = acc;
+    }
+}
+/* y (m) = A^T x (n) on the pattern */
+CT__PRIVATE void ct__jpat_tmul(const ct__jpat *pt, const ct_real *A, int n, int m, int lda, const ct_real *x, ct_real *y) {
+    int i, t, k;
+    if (!pt->jp) {
+        ct__atmul(A, n, m, lda, x, y);
+        return;
+    }
+    for (k = 0; k < m; ++k) y[k] = 0;
+    for (i = 0; i < n; ++i) {
+        const int g = ct__grp(pt->c0, i);
+        const ct_real *ai = A + (size_t)i * lda;
+        if (x[i] == 0) continue;
+        for (t = pt->jp[g]; t < pt->jp[g + 1]; ++t) {
+            const int k0 = pt->jc[2 * t];
+            ct__axpy_add(y + k0, ai + k0, x[i], pt->jc[2 * t + 1]);
+        }
+    }
+}
+
 /* the generalized form: y (nv) = M^-1 J_j^T, column j of M^-1 J^T (J_j: row j of J) */
 CT__PRIVATE void ct__gen_col(const ct__op *op, int j, ct_real *y) {
     CONTACT_MEMCPY(y, op->J + (size_t)j * op->nv, (size_t)op->nv * sizeof(ct_real));
     ct__chol_solve(op->Lm, op->nv, op->nv, y);
 }
-/* G x = J (M^-1 (J^T x)) in 2 n nv + 2 nv^2 flops, never forming G */
+/* G x = J (M^-1 (J^T x)) in at most 2 n nv + 2 nv^2 flops (J's pattern), never forming G */
 CT__PRIVATE void ct__gen_mul(const ct__op *op, const ct_real *x, ct_real *y) {
     const int nv = op->nv;
-    int i, j;
-    for (j = 0; j < nv; ++j) op->tmp[j] = 0;
-    for (i = 0; i < op->n; ++i) ct__axpy_sub(op->tmp, op->J + (size_t)i * nv, -x[i], nv);
+    ct__jpat_tmul(&op->pat, op->J, op->n, nv, nv, x, op->tmp);
     ct__chol_solve(op->Lm, nv, nv, op->tmp);
-    for (i = 0; i < op->n; ++i) y[i] = ct__dot(op->J + (size_t)i * nv, op->tmp, nv);
+    ct__jpat_mul(&op->pat, op->J, op->n, nv, nv, op->tmp, y);
 }
 #endif
 /* G_ij */
@@ -3860,7 +3987,7 @@ CT__PRIVATE void ct__soft_contact(const ct_problem *p, int i, const ct_real vc[3
     int a, b;
     if (H) for (a = 0; a < 9; ++a) H[a] = 0;
     if (model == CT_SOFT_CCP || model == CT_SOFT_SAP) {
-        ct_real Rt, Rn, vh = 0, y[3], yr, mh, mt2;
+        ct_real Rt, Rn, iRt, iRn, vh = 0, y[3], yr, mh, mt2;
         if (model == CT_SOFT_CCP) {
             Rt = (ct_real)0.5 * (p->R[r0] + p->R[r0 + 1]); /* equal within ct__rt_same */
             Rn = p->R[r0 + 2];
@@ -3870,35 +3997,37 @@ CT__PRIVATE void ct__soft_contact(const ct_problem *p, int i, const ct_real vc[3
             Rn = ct__max(sf->beta * sf->beta * w / CT__FOUR_PI_SQ, 1 / (dt * sf->k[i] * (dt + td)));
             vh = -sf->phi0[i] / (dt + td);
         }
-        y[0] = -vc[0] / Rt;
-        y[1] = -vc[1] / Rt;
-        y[2] = (vh - vc[2]) / Rn;
+        iRt = 1 / Rt; /* two divisions, the rest multiplications */
+        iRn = 1 / Rn;
+        y[0] = -vc[0] * iRt;
+        y[1] = -vc[1] * iRt;
+        y[2] = (vh - vc[2]) * iRn;
         yr = ct__norm_t(y);
-        mh = mu * Rt / Rn;
+        mh = mu * Rt * iRn;
         mt2 = mu * mh;
         if (yr <= mu * y[2]) { /* stiction */
             gam[0] = y[0]; gam[1] = y[1]; gam[2] = y[2];
-            if (H) { H[0] = H[4] = 1 / Rt; H[8] = 1 / Rn; }
+            if (H) { H[0] = H[4] = iRt; H[8] = iRn; }
         } else if (y[2] <= -mh * yr) { /* no contact */
             gam[0] = gam[1] = gam[2] = 0;
         } else { /* sliding: on the cone's boundary (yr > 0 here) */
-            ct_real f = 1 / (1 + mt2), gn = (y[2] + mh * yr) * f, t[2], A[9];
-            t[0] = y[0] / yr;
-            t[1] = y[1] / yr;
+            ct_real f = 1 / (1 + mt2), gn = (y[2] + mh * yr) * f, t[2], A[9], iyr = 1 / yr;
+            t[0] = y[0] * iyr;
+            t[1] = y[1] * iyr;
             gam[0] = mu * gn * t[0];
             gam[1] = mu * gn * t[1];
             gam[2] = gn;
             if (H) { /* H = (d gamma / d y) R^-1 */
                 for (a = 0; a < 2; ++a)
                     for (b = 0; b < 2; ++b)
-                        A[3 * a + b] = mu * (gn / yr * ((a == b) - t[a] * t[b]) + mh * f * t[a] * t[b]);
+                        A[3 * a + b] = mu * (gn * iyr * ((a == b) - t[a] * t[b]) + mh * f * t[a] * t[b]);
                 for (a = 0; a < 2; ++a) {
                     A[3 * a + 2] = mu * f * t[a];
                     A[6 + a] = mh * f * t[a];
                 }
                 A[8] = f;
                 for (a = 0; a < 3; ++a)
-                    for (b = 0; b < 3; ++b) H[3 * a + b] = A[3 * a + b] / (b == 2 ? Rn : Rt);
+                    for (b = 0; b < 3; ++b) H[3 * a + b] = A[3 * a + b] * (b == 2 ? iRn : iRt);
             }
         }
         *cost = (ct_real)0.5 * (Rt * (gam[0] * gam[0] + gam[1] * gam[1]) + Rn * gam[2] * gam[2]);
@@ -4356,6 +4485,7 @@ typedef struct ct__common {
                        then the scaled g, R (n each) and G (n x n, or 9 per block)          */
     ct_real *gm;    /* the generalized form: chol(M) (nv x nv), then nv for the products and
                        the Cholesky's scratch; else NULL                                     */
+    int *jp, *jc;   /* the generalized form: J's pattern (ct__jpat: ng + 1 and ng (nv + 1)) */
 } ct__common;
 CT__PRIVATE void ct__common_layout(ct__arena *a, const ct__dims *d, ct__common *c, int saves) {
     c->lprev = ct__arena_real(a, (size_t)d->n);
@@ -4365,10 +4495,13 @@ CT__PRIVATE void ct__common_layout(ct__arena *a, const ct__dims *d, ct__common *
         c->sc = ct__arena_real(a, 5 * (size_t)d->n + (d->form == CT__FORM_SPARSE ? 9 * (size_t)d->nnzb
                                                                               : (size_t)d->n * (size_t)d->n));
     c->gm = NULL;
+    c->jp = c->jc = NULL;
 #ifdef CT__HAS_GENERAL
     if (d->form == CT__FORM_GENERAL && d->nv > 0) {
-        const size_t nv = (size_t)d->nv;
+        const size_t nv = (size_t)d->nv, ng = (size_t)d->ng;
         c->gm = ct__arena_real(a, nv * nv + nv + CT__CHOL_SCRATCH(nv));
+        c->jp = ct__arena_int(a, ng + 1);
+        c->jc = ct__arena_int(a, ng * (nv + 1));
     }
 #endif
 }
@@ -6279,21 +6412,24 @@ static const ct__method ct__method_staggered = {CT_METHOD_STAGGERED, "STAGGERED"
 /* >>solver-newton-soft ------------------------------------------------------------------- */
 /* NEWTON_SOFT: the soft convex problem of MuJoCo and Drake solved by Newton's method with an
    exact line search ([Castro23] Sec. X; [LeLidec24] Alg. 4).
-   Primal problem in a variable q with the contact velocities v_c = A q + b:
-     min_q  phi(q) = 1/2 q^T Q q - c^T q + sum_i l_i(v_c,i)         (l_i: >>soft)
-     gradient  Q q - c - A^T gamma(v_c),   Newton matrix  N = Q + A^T H(v_c) A
+   Primal problem in a variable q with the contact velocities v_c = A q + g:
+     min_q  phi(q) = 1/2 q^T Q q + sum_i l_i(v_c,i)                  (l_i: >>soft)
+     gradient  Q q - A^T gamma(v_c),   Newton matrix  N = Q + A^T H(v_c) A
    - contact space (only G and g given): G = L L^T by a pivoted Cholesky that
      stops at the numerical rank r (G is often singular: a box on a plane, most FCLib problems;
-     the dropped directions have G-curvature below 64 n eps max G_ii), A = L (n x r), b = g,
-     Q = I, c = 0, so q = L^T gamma at the optimum and v_c = G gamma + g.
-   - generalized velocities (p->soft->nv > 0, nv < n; eq. 3): q = v, A = J, b = g - J v*,
-     Q = M, c = M v*; N is nv x nv, cheaper when nv < 3 nc.
+     the dropped directions have G-curvature below 64 n eps max G_ii), A = L (n x r), Q = I,
+     so q = L^T gamma at the optimum and v_c = G gamma + g.
+   - generalized velocities (p->soft->nv > 0, nv < n, or M and J alone; eq. 3): q = v - v*,
+     the velocity change (phi is eq. 3's cost less the constant 1/2 v*^T M v*, which would only
+     add rounding), A = J, Q = M; N is nv x nv, cheaper when nv < 3 nc. v* itself is never
+     read: J v* is g less the reference, inside g.
    Each iteration: N dq = -grad (dense Cholesky), then the exact line search on
-   phi'(alpha) = dq^T (Q q - c) + alpha dq^T Q dq - dv_c^T gamma(v_c + alpha dv_c) = 0 over
+   phi'(alpha) = dq^T Q q + alpha dq^T Q dq - dv_c^T gamma(v_c + alpha dv_c) = 0 over
    [0, alpha_max]: alpha_max if phi'(alpha_max) <= 0, else a safeguarded Newton iteration on
    phi' (phi'' = dq^T Q dq + dv_c^T H dv_c) inside the bracket, bisecting when the Newton step
-   leaves it (Drake's rtsafe, O(n) per evaluation), until the step is below ls_tol alpha_max;
-   if phi did not decrease, backtracking (halving, Armijo 1e-4) replaces it. Stops: ct_criteria
+   leaves it (Drake's rtsafe, O(n) per evaluation), until the step is below ls_tol alpha_max
+   or phi' is exactly 0 (on a quadratic piece the first Newton step lands on the root: it is
+   kept, with its evaluation, which the step then reuses); if phi did not decrease, backtracking (halving, Armijo 1e-4) replaces it. Stops: ct_criteria
    in the SOFT flavor (the model's law) meets the tolerance, or the cost stalls
    (|phi_k - phi_k-1| <= cost_tol |phi_k|, Drake's test) while the step of v_c is at rounding
    level (64 eps |v_c|; Drake asks alpha > 0.5 instead, but at the rounding floor the line
@@ -6316,21 +6452,6 @@ CT__PRIVATE ct_real ct__soft_eval(const ct_problem *p, const ct_real *vc, ct_rea
     return cost;
 }
 
-/* y (n) = A x (m): A is n x m with row stride lda */
-CT__PRIVATE void ct__amul(const ct_real *A, int n, int m, int lda, const ct_real *x, ct_real *y) {
-    int i;
-    for (i = 0; i < n; ++i) y[i] = ct__dot(A + (size_t)i * lda, x, m);
-}
-/* y (m) = A^T x (n) */
-CT__PRIVATE void ct__atmul(const ct_real *A, int n, int m, int lda, const ct_real *x, ct_real *y) {
-    int i, j;
-    for (j = 0; j < m; ++j) y[j] = 0;
-    for (i = 0; i < n; ++i) {
-        const ct_real *a = A + (size_t)i * lda;
-        for (j = 0; j < m; ++j) y[j] += a[j] * x[i];
-    }
-}
-
 /* dv^T H dv with the block Hessian hs */
 CT__PRIVATE ct_real ct__hquad(const ct_problem *p, const ct_real *hs, const ct_real *dv) {
     const int c0 = p->nb + p->nu;
@@ -6345,21 +6466,23 @@ CT__PRIVATE ct_real ct__hquad(const ct_problem *p, const ct_real *hs, const ct_r
     return q;
 }
 
-/* The quadratic part: out = Q q - c (m); returns 1/2 q^T Q q - c^T q */
+/* The quadratic part: out = Q q (m; out and q distinct); returns 1/2 q^T Q q */
 typedef struct ct__nwq {
     int gen, m;
-    const ct_real *M, *c; /* generalized: M (m x m) and c = M v*                         */
+    const ct_real *M; /* generalized: M (m x m); contact space: Q = I                        */
 } ct__nwq;
 CT__PRIVATE ct_real ct__nwq_eval(const ct__nwq *Q, const ct_real *q, ct_real *out) {
     ct_real f = 0;
     int j;
-    for (j = 0; j < Q->m; ++j) {
-        ct_real qq = Q->gen ? ct__dot(Q->M + (size_t)j * Q->m, q, Q->m) : q[j];
-        ct_real cj = Q->gen ? Q->c[j] : 0;
-        out[j] = qq - cj;
-        f += q[j] * ((ct_real)0.5 * qq - cj);
-    }
+    if (Q->gen) ct__gemv(Q->M, Q->m, Q->m, q, out);
+    else CONTACT_MEMCPY(out, q, (size_t)Q->m * sizeof(ct_real));
+    for (j = 0; j < Q->m; ++j) f += q[j] * ((ct_real)0.5 * out[j]);
     return f;
+}
+CT__PRIVATE int ct__all_zero(const ct_real *x, int n) {
+    int i, nz = 0;
+    for (i = 0; i < n; ++i) nz |= x[i] != 0;
+    return !nz;
 }
 
 /* phi'(alpha) and phi''(alpha) along (dq, dv_c) from (q, v_c); the trial impulse and Hessian
@@ -6370,15 +6493,16 @@ typedef struct ct__nwls {
     const ct_real *vc, *dvc, *gam0; /* the point, the step, gamma at the point               */
     ct_real d0, s1;                 /* phi'(0) = dq^T grad (computed directly), dq^T Q dq   */
     ct_real *u, *gam2, *hs2;
+    ct_real cost2;                  /* the soft cost at the last trial, u                     */
 } ct__nwls;
 /* phi'(alpha) = phi'(0) + alpha dq^T Q dq - dv_c^T (gamma(alpha) - gamma(0)): written with the
    change of gamma, not as a difference of the large terms q and A^T gamma, whose cancellation
    near the solution gave phi'(0) the wrong sign */
-CT__PRIVATE ct_real ct__nwls_eval(const ct__nwls *ls, ct_real alpha, ct_real *dd) {
+CT__PRIVATE ct_real ct__nwls_eval(ct__nwls *ls, ct_real alpha, ct_real *dd) {
     ct_real e = 0;
     int i;
     for (i = 0; i < ls->n; ++i) ls->u[i] = ls->vc[i] + alpha * ls->dvc[i];
-    (void)ct__soft_eval(ls->p, ls->u, ls->gam2, ls->hs2);
+    ls->cost2 = ct__soft_eval(ls->p, ls->u, ls->gam2, ls->hs2);
     if (dd) *dd = ls->s1 + ct__hquad(ls->p, ls->hs2, ls->dvc);
     for (i = 0; i < ls->n; ++i) e += ls->dvc[i] * (ls->gam2[i] - ls->gam0[i]);
     return ls->d0 + alpha * ls->s1 - e;
@@ -6388,10 +6512,8 @@ CT__PRIVATE ct_real ct__nwls_eval(const ct__nwls *ls, ct_real alpha, ct_real *dd
    points (n each), the factor A of G (contact space), the Newton matrix N and B = H A (n x n
    each), the Cholesky's scratch, the Hessian blocks at the point and the trial, the pivots */
 typedef struct ct__nw_mem {
-    ct_real *q, *dq, *vc, *gam, *dvc, *u, *gam2, *grad, *cv, *qt, *Am, *N, *B, *scratch, *hs;
+    ct_real *q, *dq, *vc, *gam, *dvc, *u, *gam2, *grad, *qt, *Am, *N, *B, *scratch, *hs;
     int *flag;
-    int *jp, *jc; /* M and J alone: the nonzero columns of J per row group (jc[jp[g] ..
-                     jp[g + 1]), ascending), or NULL                                         */
 } ct__nw_mem;
 CT__PRIVATE void ct__nw_layout(ct__arena *a, const ct__dims *d, void *mem) {
     ct__nw_mem tmp, *m = mem ? (ct__nw_mem *)mem : &tmp;
@@ -6408,7 +6530,6 @@ CT__PRIVATE void ct__nw_layout(ct__arena *a, const ct__dims *d, void *mem) {
     m->u = ct__arena_real(a, n);
     m->gam2 = ct__arena_real(a, n);
     m->grad = ct__arena_real(a, m1);
-    m->cv = ct__arena_real(a, m1);
     m->qt = ct__arena_real(a, m1);
     m->Am = gen ? NULL : ct__arena_real(a, n * n);
     m->N = ct__arena_real(a, m1 * m1);
@@ -6416,63 +6537,6 @@ CT__PRIVATE void ct__nw_layout(ct__arena *a, const ct__dims *d, void *mem) {
     m->scratch = ct__arena_real(a, CT__CHOL_SCRATCH(m1));
     m->hs = ct__arena_real(a, 2 * (9 * (size_t)d->nc + (size_t)d->c0));
     m->flag = ct__arena_int(a, n);
-    m->jp = gen ? ct__arena_int(a, (size_t)d->ng + 1) : NULL;
-    m->jc = gen ? ct__arena_int(a, (size_t)d->ng * m1) : NULL;
-}
-
-/* J's sparsity in generalized velocities: a contact's rows touch the dofs of two bodies (and
-   their ancestors), so the products with J and the Newton matrix M + J^T H J skip the columns
-   that are zero in all of a group's rows. jp NULL: dense. */
-typedef struct ct__jpat {
-    const int *jp, *jc;
-    int c0;
-} ct__jpat;
-/* the nonzero columns of each row group of A (n x m, row stride lda) */
-CT__PRIVATE void ct__jpat_build(ct__jpat *pt, int *jp, int *jc, const ct_real *A, int n, int m, int lda, int c0) {
-    int g = 0, r0 = 0, cnt = 0, j, a;
-    jp[0] = 0;
-    while (r0 < n) {
-        const int sz = r0 < c0 ? 1 : 3;
-        for (j = 0; j < m; ++j) {
-            int nz = 0;
-            for (a = 0; a < sz; ++a) nz |= A[(size_t)(r0 + a) * lda + j] != 0;
-            if (nz) jc[cnt++] = j;
-        }
-        jp[++g] = cnt;
-        r0 += sz;
-    }
-    pt->jp = jp;
-    pt->jc = jc;
-    pt->c0 = c0;
-}
-/* y (n) = A x (m) on the pattern */
-CT__PRIVATE void ct__jpat_mul(const ct__jpat *pt, const ct_real *A, int n, int m, int lda, const ct_real *x, ct_real *y) {
-    int i, k;
-    if (!pt->jp) {
-        ct__amul(A, n, m, lda, x, y);
-        return;
-    }
-    for (i = 0; i < n; ++i) {
-        const int g = ct__grp(pt->c0, i);
-        const ct_real *ai = A + (size_t)i * lda;
-        ct_real acc = 0;
-        for (k = pt->jp[g]; k < pt->jp[g + 1]; ++k) acc += ai[pt->jc[k]] * x[pt->jc[k]];
-        y[i] = acc;
-    }
-}
-/* y (m) = A^T x (n) on the pattern */
-CT__PRIVATE void ct__jpat_tmul(const ct__jpat *pt, const ct_real *A, int n, int m, int lda, const ct_real *x, ct_real *y) {
-    int i, k;
-    if (!pt->jp) {
-        ct__atmul(A, n, m, lda, x, y);
-        return;
-    }
-    for (k = 0; k < m; ++k) y[k] = 0;
-    for (i = 0; i < n; ++i) {
-        const int g = ct__grp(pt->c0, i);
-        const ct_real *ai = A + (size_t)i * lda;
-        for (k = pt->jp[g]; k < pt->jp[g + 1]; ++k) y[pt->jc[k]] += ai[pt->jc[k]] * x[i];
-    }
 }
 
 /* the contact-space factor G = A A^T (pivoted Cholesky, rank in cache_rank), kept by the
@@ -6508,51 +6572,48 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
     const int gen = ct__nw_general(p, n);
     ct__nw_mem mm;
     ct__arena ar = r->mem;
-    ct_real *q, *dq, *vc, *gam, *dvc, *u, *gam2, *grad, *bv = r->lprev, *cv, *qt, *Am, *N, *B;
+    ct_real *q, *dq, *vc, *gam, *dvc, *u, *gam2, *grad, *qt, *Am, *N, *B;
     ct_real *scratch, *hs, *hs2;
     const ct_real *A;
     ct__nwq Q;
     ct__nwls ls;
     ct__jpat pt;
     ct_real cost;
-    int m, lda, i, j, k, a, bb;
+    int m, lda, i, j, k, a, bb, start0, reuse;
 
     ct__nw_layout(&ar, &r->dims, &mm);
     pt.jp = pt.jc = NULL;
     pt.c0 = c0;
     q = mm.q; dq = mm.dq; vc = mm.vc; gam = mm.gam; dvc = mm.dvc; u = mm.u; gam2 = mm.gam2;
-    grad = mm.grad; cv = mm.cv; qt = mm.qt; Am = mm.Am; N = mm.N; B = mm.B; scratch = mm.scratch;
+    grad = mm.grad; qt = mm.qt; Am = mm.Am; N = mm.N; B = mm.B; scratch = mm.scratch;
     hs = mm.hs;
     hs2 = hs + nh;
-    /* the map v_c = A q + b (b in bv) and the start q from lambda */
+    /* the start q from lambda and v_c = A q + g (a cold start: q = 0, v_c = g, no product) */
+    start0 = ct__all_zero(lambda, n);
     if (gen) {
         m = sf->nv;
         lda = m;
         A = sf->J;
-        if (mm.jp) ct__jpat_build(&pt, mm.jp, mm.jc, A, n, m, lda, c0);
-        ct__jpat_mul(&pt, A, n, m, lda, sf->vstar, bv);
-        for (i = 0; i < n; ++i) bv[i] = p->g[i] - bv[i];
-        for (j = 0; j < m; ++j) cv[j] = ct__dot(sf->M + (size_t)j * m, sf->vstar, m);
-        /* q = v* + M^-1 J^T lambda with M's factor: the run's (M and J alone), else in N */
-        if (!r->op.Lm) {
+        pt = r->op.pat; /* M and J alone: built with M's factor; G given too: dense */
+        /* q = M^-1 J^T lambda with M's factor: the run's (M and J alone), else in N */
+        if (!start0 && !r->op.Lm) {
             CONTACT_MEMCPY(N, sf->M, (size_t)m * (size_t)m * sizeof(ct_real));
             r->factorizations++;
             if (ct__chol_factor(N, m, m, scratch) >= 0) return CT_STATUS_NUMERICAL_FAILURE;
         }
-        ct__jpat_tmul(&pt, A, n, m, lda, lambda, q);
-        ct__chol_solve(r->op.Lm ? r->op.Lm : N, m, m, q);
-        for (j = 0; j < m; ++j) q[j] += sf->vstar[j];
+        if (!start0) {
+            ct__jpat_tmul(&pt, A, n, m, lda, lambda, q);
+            ct__chol_solve(r->op.Lm ? r->op.Lm : N, m, m, q);
+        }
     } else {
         m = ct__nw_factor_g(r, &mm); /* rank r of G */
         lda = n;
         A = Am;
-        CONTACT_MEMCPY(bv, p->g, (size_t)n * sizeof(ct_real));
-        ct__atmul(A, n, m, lda, lambda, q); /* x = L^T lambda */
+        if (!start0) ct__atmul(A, n, m, lda, lambda, q); /* x = L^T lambda */
     }
     Q.gen = gen;
     Q.m = m;
     Q.M = gen ? sf->M : NULL;
-    Q.c = cv;
     ls.p = p;
     ls.n = n;
     ls.vc = vc;
@@ -6562,8 +6623,13 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
     ls.gam2 = gam2;
     ls.hs2 = hs2;
 
-    ct__jpat_mul(&pt, A, n, m, lda, q, vc);
-    for (i = 0; i < n; ++i) vc[i] += bv[i];
+    if (start0) {
+        CONTACT_MEMSET(q, 0, (size_t)m * sizeof(ct_real));
+        CONTACT_MEMCPY(vc, p->g, (size_t)n * sizeof(ct_real));
+    } else {
+        ct__jpat_mul(&pt, A, n, m, lda, q, vc);
+        for (i = 0; i < n; ++i) vc[i] += p->g[i];
+    }
     cost = ct__soft_eval(p, vc, gam, hs) + ct__nwq_eval(&Q, q, grad);
 
     for (k = 0; k < r->s->max_iter; ++k) {
@@ -6572,8 +6638,8 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
             CONTACT_MEMCPY(lambda, gam, (size_t)n * sizeof(ct_real));
             return CT_STATUS_MAX_ITERATIONS;
         }
-        /* the gradient (Q q - c) - A^T gamma into grad */
-        ct__nwq_eval(&Q, q, grad);
+        /* the gradient Q q - A^T gamma into grad (Q q is there: the cost's
+           evaluation at q, before the loop or at the accepted step, left it) */
         ct__jpat_tmul(&pt, A, n, m, lda, gam, dq);
         for (j = 0; j < m; ++j) grad[j] -= dq[j];
         /* N = Q + A^T H A (lower triangle) with B = H A (n x m), on J's pattern when it has one */
@@ -6582,25 +6648,35 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
                 N[(size_t)a * m + bb] = gen ? sf->M[(size_t)a * m + bb] : (ct_real)(a == bb);
         if (pt.jp) {
             for (i = 0; i < n; i += i < c0 ? 1 : 3) {
-                const int g = ct__grp(c0, i), sz = i < c0 ? 1 : 3, k0 = pt.jp[g], k1 = pt.jp[g + 1];
+                const int g = ct__grp(c0, i), sz = i < c0 ? 1 : 3, t0 = pt.jp[g], t1 = pt.jp[g + 1];
                 const ct_real *Hb = i < c0 ? hs + i : hs + c0 + 9 * (g - c0);
-                int ka, kb;
-                for (a = 0; a < sz; ++a)
-                    for (ka = k0; ka < k1; ++ka) {
-                        const int col = pt.jc[ka];
-                        ct_real e = 0;
-                        for (bb = 0; bb < sz; ++bb) e += Hb[sz * a + bb] * A[(size_t)(i + bb) * lda + col];
-                        B[(size_t)(i + a) * m + col] = e;
-                    }
-                for (a = 0; a < sz; ++a) {
-                    const ct_real *ai = A + (size_t)(i + a) * lda, *bi = B + (size_t)(i + a) * m;
-                    for (ka = k0; ka < k1; ++ka) {
-                        const int ca = pt.jc[ka];
-                        ct_real *na = N + (size_t)ca * m, aa = ai[ca];
-                        if (aa == 0) continue;
-                        for (kb = k0; kb <= ka; ++kb) na[pt.jc[kb]] += aa * bi[pt.jc[kb]];
-                    }
+                const ct_real *a0 = A + (size_t)i * lda, *a1 = sz == 3 ? a0 + lda : a0, *a2 = sz == 3 ? a1 + lda : a0;
+                ct_real *b0 = B + (size_t)i * m, *b1 = sz == 3 ? b0 + m : b0, *b2 = sz == 3 ? b1 + m : b0;
+                int ta, tb, ca;
+                /* B's rows of the group on its runs: B(i + a, :) = sum_b H(a, b) A(i + b, :) */
+                for (ta = t0; ta < t1; ++ta) {
+                    const int e = pt.jc[2 * ta] + pt.jc[2 * ta + 1];
+                    if (sz == 1)
+                        for (ca = pt.jc[2 * ta]; ca < e; ++ca) b0[ca] = Hb[0] * a0[ca];
+                    else
+                        for (ca = pt.jc[2 * ta]; ca < e; ++ca) {
+                            const ct_real x0 = a0[ca], x1 = a1[ca], x2 = a2[ca];
+                            b0[ca] = (Hb[0] * x0 + Hb[1] * x1) + Hb[2] * x2;
+                            b1[ca] = (Hb[3] * x0 + Hb[4] * x1) + Hb[5] * x2;
+                            b2[ca] = (Hb[6] * x0 + Hb[7] * x1) + Hb[8] * x2;
+                        }
                 }
+                /* N(ca, cb) += sum_a A(i + a, ca) B(i + a, cb) for the pattern's cb <= ca: the
+                   group's rows in one pass over its block of N */
+                for (ta = t0; ta < t1; ++ta)
+                    for (ca = pt.jc[2 * ta]; ca < pt.jc[2 * ta] + pt.jc[2 * ta + 1]; ++ca) {
+                        ct_real *na = N + (size_t)ca * m;
+                        for (tb = t0; tb <= ta; ++tb) {
+                            const int cb = pt.jc[2 * tb], e = tb < ta ? cb + pt.jc[2 * tb + 1] : ca + 1;
+                            if (sz == 1) ct__axpy_add(na + cb, b0 + cb, a0[ca], e - cb);
+                            else ct__axpy3_add(na + cb, b0 + cb, b1 + cb, b2 + cb, a0[ca], a1[ca], a2[ca], e - cb);
+                        }
+                    }
             }
         } else {
             for (i = 0; i < c0; ++i)
@@ -6635,8 +6711,8 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
         ct__jpat_mul(&pt, A, n, m, lda, dq, dvc);
         d0 = ct__dot(dq, grad, m);
         ls.d0 = d0;
-        ct__nwq_eval(&Q, dq, u); /* u = Q dq - c: s1 = dq^T Q dq = dq^T (u + c) */
-        ls.s1 = ct__dot(dq, u, m) + (gen ? ct__dot(dq, cv, m) : 0);
+        ct__nwq_eval(&Q, dq, qt); /* qt = Q dq (m: qt, not u, which has n < m when nv > n) */
+        ls.s1 = ct__dot(dq, qt, m); /* dq^T Q dq */
         if (!(d0 < 0)) { /* no descent direction left: the gradient is at rounding level (a
                             fixed budget, CT_STOP_NONE, ends here too: no step would move) */
             CONTACT_MEMCPY(lambda, gam, (size_t)n * sizeof(ct_real));
@@ -6644,16 +6720,23 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
             return ct__check(r, k, lambda, v, 0, 0, -1, -1) ? CT_STATUS_CONVERGED : CT_STATUS_STALLED;
         }
         /* exact line search on phi'(alpha) = 0 in [0, alpha_max] */
+        reuse = 0; /* 1: the trial (u, gam2, hs2, cost2) is at the step alpha */
         {
             ct_real dd, lo = 0, hi = ns->alpha_max, f;
             int it;
             if (ct__nwls_eval(&ls, ns->alpha_max, NULL) <= 0) {
                 alpha = ns->alpha_max;
+                reuse = 1;
             } else {
                 alpha = ct__min((ct_real)1, ns->alpha_max);
                 for (it = 0; it < ns->ls_iters && !ct__poll(r, -1); ++it) {
                     ct_real next;
                     f = ct__nwls_eval(&ls, alpha, &dd);
+                    if (f == 0) { /* the root itself (a quadratic piece: the Newton step lands on
+                                     it exactly); the bracket would exclude it below */
+                        reuse = 1;
+                        break;
+                    }
                     if (f < 0) lo = alpha;
                     else hi = alpha;
                     next = dd > 0 ? alpha - f / dd : lo;
@@ -6670,8 +6753,12 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
         for (j = 0; j < 40; ++j) {
             int t;
             for (t = 0; t < m; ++t) qt[t] = q[t] + alpha * dq[t];
-            for (i = 0; i < n; ++i) u[i] = vc[i] + alpha * dvc[i];
-            cost_new = ct__soft_eval(p, u, gam2, hs2) + ct__nwq_eval(&Q, qt, grad);
+            if (j == 0 && reuse) {
+                cost_new = ls.cost2 + ct__nwq_eval(&Q, qt, grad);
+            } else {
+                for (i = 0; i < n; ++i) u[i] = vc[i] + alpha * dvc[i];
+                cost_new = ct__soft_eval(p, u, gam2, hs2) + ct__nwq_eval(&Q, qt, grad);
+            }
             if (cost_new <= cost + (ct_real)1e-4 * alpha * d0 ||
                 cost_new <= cost + 1000 * CT_EPS * ct__max((ct_real)1, CONTACT_FABS(cost)))
                 break;
@@ -8811,6 +8898,8 @@ CT__PRIVATE void ct__run_init(ct__run *r, ct_solver *sv, const ct__method *d) {
     if (c.gm) { /* the generalized form: M's factor goes here (ct__general_factor) */
         r->op.Lm = c.gm;
         r->op.tmp = c.gm + (size_t)r->dims.nv * (size_t)r->dims.nv;
+        r->op.pat.jp = c.jp; /* built with the factor */
+        r->op.pat.jc = c.jc;
     }
 }
 
@@ -8823,11 +8912,12 @@ CT__PRIVATE ct_result ct__general_factor(ct__run *r) {
     const int nv = r->dims.nv;
     ct_real *L = (ct_real *)r->op.Lm;
     int i, j;
-    for (i = 0; i < nv; ++i)
-        for (j = 0; j < nv; ++j)
+    for (i = 0; i < nv; ++i) /* the lower triangle of (M + M^T) / 2: all the factor reads */
+        for (j = 0; j <= i; ++j)
             L[(size_t)i * nv + j] = (ct_real)0.5 * (M[(size_t)i * nv + j] + M[(size_t)j * nv + i]);
     ++r->factorizations;
     if (ct__chol_factor(L, nv, nv, r->op.tmp + nv) >= 0) return CT_ERROR_NOT_PSD;
+    ct__jpat_build(&r->op.pat, r->op.pat.jp, r->op.pat.jc, r->p->soft->J, r->n, nv, nv, r->op.c0);
     return CT_OK;
 }
 #endif

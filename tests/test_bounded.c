@@ -24,7 +24,7 @@
           sweep     = C0 + 3 up(n) + up(18 nc)                       (PGS_*, NBGS, RAISIM*)
           ADMM      = C0 + 6 up(n) + up(n^2) + up(NB n)         (ADMM_NCP, ADMM_CCP: + up(2n))
           STAGGERED = ADMM + up(2n) + up(ceil(n sizeof(int) / sizeof(ct_real))) + up(nc) + up(n)
-          NEWTON_SOFT = ADMM + up(ceil(n sizeof(int) / sizeof(ct_real))) + 5 up(n) + 2 up(n^2)
+          NEWTON_SOFT = ADMM + up(ceil(n sizeof(int) / sizeof(ct_real))) + 4 up(n) + 2 up(n^2)
                       + up(2 (9 nc + nb + nu))
           NSN       = up(n^2) + 14 up(n) + 2 up(9 ng) + 5 up(ceil(n sizeof(int) / sizeof(ct_real)))
           IPM       = 9 up(n) + 2 up(9 ng) + up(ng)
@@ -319,7 +319,7 @@ static size_t ws_formula(ct_method m, int nb, int nu, int nc, size_t c0) {
     if (m == CT_METHOD_STAGGERED)
         return admm + up(2 * n) + up((n * sizeof(int) + sizeof(ct_real) - 1) / sizeof(ct_real)) + up(ncs) + up(n);
     if (m == CT_METHOD_NEWTON_SOFT)
-        return admm + up((n * sizeof(int) + sizeof(ct_real) - 1) / sizeof(ct_real)) + 5 * up(n) +
+        return admm + up((n * sizeof(int) + sizeof(ct_real) - 1) / sizeof(ct_real)) + 4 * up(n) +
                2 * up(n * n) + up(2 * (9 * ncs + (size_t)(nb + nu)));
     return admm;
 }

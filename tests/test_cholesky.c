@@ -157,6 +157,79 @@ static void test_random_spd(void) {
     CHECKF(bad_solve == 0, "%d solves with a large residual (worst %g)", bad_solve, worst_solve);
 }
 
+/* ---- profile (envelope) matrices: the factor skips each row's leading zeros, and is the same
+   bit for bit as the dense one --------------------------------------------------------------- */
+/* ct__dot's order: four partial sums over k mod 4 (the tail into the first), (s0 + s1) + (s2 + s3) */
+static ct_real dot_ordered(const ct_real *x, const ct_real *y, int n) {
+    ct_real s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    int k = 0;
+    for (; k + 4 <= n; k += 4) {
+        s0 += x[k] * y[k];
+        s1 += x[k + 1] * y[k + 1];
+        s2 += x[k + 2] * y[k + 2];
+        s3 += x[k + 3] * y[k + 3];
+    }
+    for (; k < n; ++k) s0 += x[k] * y[k];
+    return (s0 + s1) + (s2 + s3);
+}
+/* the dense Cholesky in that order, every entry computed (the leading zeros included) */
+static int dense_ordered(ct_real *a, int n, int lda) {
+    int i, j;
+    for (j = 0; j < n; ++j) {
+        ct_real *aj = a + j * lda, s = aj[j] - dot_ordered(aj, aj, j), r;
+        if (!(s > 0)) return j;
+        aj[j] = (ct_real)sqrt((double)s);
+        r = 1 / aj[j];
+        for (i = j + 1; i < n; ++i) a[i * lda + j] = (a[i * lda + j] - dot_ordered(a + i * lda, aj, j)) * r;
+    }
+    return -1;
+}
+static void test_profile(void) {
+    static ct_real a[48 * 48], b[48 * 48], scratch[16 * 48];
+    int kind, n, bad = 0, cases = 0, skipped = 0;
+    th_seed(33);
+    /* the orders of the unblocked path (below 48, where the envelope applies) */
+    for (kind = 0; kind < 4; ++kind)
+        for (n = 1; n < 48; ++n) {
+            int i, j, f, w = 1 + n % 7, bad_pivot;
+            for (i = 0; i < n * n; ++i) a[i] = (ct_real)-1e30; /* the upper triangle: untouched */
+            for (i = 0; i < n; ++i) {
+                ct_real off = 0;
+                /* row i's first nonzero: 0 (dense), its block's first row (block-diagonal, blocks
+                   of w), i - w (banded), or anywhere (a random profile) */
+                f = kind == 0 ? 0 : kind == 1 ? i - i % w : kind == 2 ? (i > w ? i - w : 0) : (int)(th_uniform() * (i + 1)) % (i + 1);
+                for (j = 0; j < i; ++j) {
+                    a[i * n + j] = j < f ? (ct_real)((i + j) % 2 ? -0.0 : 0.0) : (ct_real)th_range(-1, 1);
+                    off += (ct_real)fabs((double)a[i * n + j]);
+                }
+                a[i * n + i] = off + (ct_real)th_range(1, 2);
+            }
+            for (i = 0; i < n; ++i) /* diagonal dominance by rows of the symmetric matrix */
+                for (j = i + 1; j < n; ++j) a[j * n + j] += (ct_real)fabs((double)a[j * n + i]), a[i * n + i] += (ct_real)fabs((double)a[j * n + i]);
+            memcpy(b, a, sizeof(ct_real) * (size_t)(n * n));
+            if (ct_cholesky_factor(a, n, n, 0, scratch, &bad_pivot) != CT_OK || dense_ordered(b, n, n) >= 0) {
+                ++skipped;
+                continue;
+            }
+            ++cases;
+            for (i = 0; i < n; ++i) {
+                if (memcmp(a + i * n, b + i * n, sizeof(ct_real) * (size_t)(i + 1)) != 0) {
+                    if (bad++ < 3) CHECKF(0, "profile kind %d n %d: row %d differs from the dense factor", kind, n, i);
+                    break;
+                }
+                for (j = i + 1; j < n; ++j)
+                    if (a[i * n + j] != (ct_real)-1e30) {
+                        if (bad++ < 3) CHECKF(0, "profile kind %d n %d: upper (%d, %d) touched", kind, n, i, j);
+                        break;
+                    }
+            }
+        }
+    CHECKF(skipped == 0, "%d profile matrices not factored", skipped);
+    CHECKF(bad == 0, "%d profile factors differ from the dense one", bad);
+    printf("  %d profile matrices (dense, block-diagonal, banded, random; signed zeros before each "
+           "row's first nonzero): the same bits as the dense factor\n", cases);
+}
+
 /* PSD rank-deficient + shift: factors A + shift I */
 static void test_shifted_singular(void) {
     static long double A[NMAX * NMAX], Ar[NMAX * NMAX], ref[NMAX * NMAX];
@@ -438,6 +511,7 @@ static void test_lu(void) {
 int main(void) {
     test_lu();
     test_random_spd();
+    test_profile();
     test_shifted_singular();
     test_not_pd();
     test_arguments();

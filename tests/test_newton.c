@@ -225,6 +225,102 @@ static void test_generalized(void) {
     }
 }
 
+/* ---- 3a. M and J alone with structure: a block-diagonal M (free bodies) or an articulated
+   one, and a J whose rows touch a few bodies (several runs of columns per row group, joint rows
+   on two bodies, limit rows on one dof): the answers of the given G = J M^-1 J^T, cold and
+   warm started (the products on J's runs, M's factor on its envelope) ---------------------- */
+static void test_generalized_structured(void) {
+    enum { NB = 6, NV = 6 * NB, NJ = 2, NL = 2, NC = 7, N = NJ + NL + 3 * NC };
+    static ct_real M[NV * NV], J[N * NV], G[N * N], vstar[NV], g[N], R[N], mu[NC];
+    ct_real l1[N], v1[N], l2[N], v2[N], *sc = (ct_real *)malloc(ct_delassus_scratch_size(NV, N) * sizeof(ct_real));
+    ct_soft sf;
+    ct_problem p;
+    ct_settings s = ct_default_settings();
+    ct_info i1, i2;
+    int art, warm, i, j, k, b;
+    th_seed(920);
+    for (art = 0; art < 2; ++art) {
+        double dl = 0, dv = 0, lmax = 0;
+        int iters[2] = {0, 0};
+        /* M: body b's 6 x 6 block, SPD; articulated: each body also couples with the one before */
+        memset(M, 0, sizeof(M));
+        for (b = 0; b < NB; ++b)
+            for (i = 0; i < 6; ++i)
+                for (j = 0; j <= i; ++j) {
+                    const int r = 6 * b + i, c = 6 * b + j;
+                    M[r * NV + c] = M[c * NV + r] = (ct_real)(i == j ? th_range(2, 4) : 0.2 * th_normal());
+                }
+        for (b = 1; art && b < NB; ++b)
+            for (i = 0; i < 6; ++i) {
+                const int r = 6 * b + i, c = 6 * (b - 1) + (i + 1) % 6;
+                M[r * NV + c] = M[c * NV + r] = (ct_real)(0.1 * th_normal());
+            }
+        /* J: joint rows on bodies (b, b + 1), limit rows on one dof, contacts on one body (the
+           ground) or two (b, b + 2: two runs), zeros elsewhere */
+        memset(J, 0, sizeof(J));
+        for (i = 0; i < N; ++i) {
+            const int c = i - NJ - NL, b0 = i < NJ ? 2 * i : i < NJ + NL ? 0 : (c / 3) % NB;
+            const int b1 = i < NJ ? b0 + 1 : i < NJ + NL ? -1 : (c / 3) % 2 ? (b0 + 2) % NB : -1;
+            if (i >= NJ && i < NJ + NL) {
+                J[i * NV + 6 * (i - NJ + 3) + 2] = 1; /* a joint limit on one dof */
+                continue;
+            }
+            for (k = 0; k < 6; ++k) {
+                J[i * NV + 6 * b0 + k] = (ct_real)th_normal();
+                if (b1 >= 0) J[i * NV + 6 * b1 + k] = (ct_real)th_normal();
+            }
+        }
+        for (i = 0; i < NV; ++i) vstar[i] = (ct_real)(0.3 * th_normal());
+        CHECK_EQ_INT(ct_delassus_from_mj(NV, N, M, J, vstar, G, g, sc), CT_OK);
+        for (i = 0; i < N; ++i)
+            for (j = 0; j < i; ++j) G[i * N + j] = G[j * N + i];
+        for (i = 0; i < N; ++i) R[i] = (ct_real)th_range(1e-3, 1e-2);
+        for (i = 0; i < NC; ++i) {
+            const int r0 = NJ + NL + 3 * i;
+            mu[i] = (ct_real)th_range(0.3, 0.8);
+            R[r0 + 1] = R[r0];
+            g[r0 + 2] -= (ct_real)0.3; /* a reference: most contacts press */
+        }
+        memset(&sf, 0, sizeof(sf));
+        memset(&p, 0, sizeof(p));
+        sf.model = CT_SOFT_CCP;
+        sf.nv = NV; sf.M = M; sf.J = J; sf.vstar = vstar;
+        p.nb = NJ; p.nu = NL; p.nc = NC; p.g = g; p.mu = mu; p.R = R; p.soft = &sf;
+        s.method = CT_METHOD_NEWTON_SOFT;
+        s.stop = CT_STOP_RELATIVE;
+        s.tol_rel = (ct_real)(sizeof(ct_real) == 4 ? 1e-3 : 1e-10);
+        for (warm = 0; warm < 2; ++warm) {
+            s.warm_start = warm;
+            if (warm) /* from the cold answer, moved: the start's products on the pattern */
+                for (i = 0; i < N; ++i) l1[i] = l2[i] = (ct_real)(0.9 * l2[i]);
+            else {
+                memset(l1, 0, sizeof(l1));
+                memset(l2, 0, sizeof(l2));
+            }
+            p.G = G;
+            CHECK_EQ_INT(solve_with(&p, &s, l1, v1, &i1), CT_OK);
+            p.G = NULL;
+            CHECK_EQ_INT(solve_with(&p, &s, l2, v2, &i2), CT_OK);
+            /* (float: stalls near 6e-3 on either path, as in 3b) */
+            CHECKF(i1.status == i2.status && (sizeof(ct_real) == 4 || i2.status == CT_STATUS_CONVERGED),
+                   "articulated %d warm %d: with G %s (%.2g), M and J alone %s (%.2g)", art, warm,
+                   ct_status_string(i1.status), (double)i1.model.relative, ct_status_string(i2.status),
+                   (double)i2.model.relative);
+            for (i = 0; i < N; ++i) {
+                dl = fmax(dl, fabs((double)l1[i] - l2[i]));
+                dv = fmax(dv, fabs((double)v1[i] - v2[i]));
+                lmax = fmax(lmax, fabs((double)l1[i]) + fabs((double)v1[i]));
+            }
+            iters[warm] = i2.iterations;
+        }
+        CHECKF(dl + dv <= (sizeof(ct_real) == 4 ? 1e-3 : 1e-8) * (1 + lmax),
+               "articulated %d: G given and M, J alone differ by %g, %g", art, dl, dv);
+        printf("  structured M and J alone (%s M, nv %d, n %d): the answers of the given G, cold %d and "
+               "warm %d Newton iterations\n", art ? "articulated" : "block-diagonal", NV, N, iters[0], iters[1]);
+    }
+    free(sc);
+}
+
 /* ---- 3b. M and J alone (no G, Gs or Gop): the same answers, fewer or more dofs than rows,
    the codes of bad M and J, and the entry points that need G --------------------------------- */
 static void test_generalized_alone(void) {
@@ -886,6 +982,7 @@ int main(void) {
     test_ccp_against_admm();
     test_generalized();
     test_generalized_alone();
+    test_generalized_structured();
     test_closed_forms();
     test_singular();
     test_errors();
