@@ -1499,22 +1499,29 @@ CT__PRIVATE ct_real ct__max(ct_real a, ct_real b) { return a > b ? a : b; }
 CT__PRIVATE ct_real ct__min(ct_real a, ct_real b) { return a < b ? a : b; }
 /* NaN and infinities give x - x != 0; needs no libm. */
 CT__PRIVATE int ct__finite(ct_real x) { return (x - x) == (ct_real)0; }
+/* The validation scans: no early exit, and eight lanes of flags in a fixed-count inner loop,
+   which GCC and Clang vectorize at -O2 (a compare per vector; a loop of unknown count would
+   stay scalar there) */
 CT__PRIVATE int ct__all_finite(const ct_real *x, size_t n) {
-    size_t i;
-    int bad = 0; /* x - x is NaN for inf and NaN; an or of compares vectorizes (a sum would not) */
-    for (i = 0; i < n; ++i) bad |= (x[i] - x[i]) != 0;
+    size_t i = 0;
+    long long b[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    int k, bad = 0; /* x - x is NaN for inf and NaN; an or of compares vectorizes (a sum would not) */
+    for (; i + 8 <= n; i += 8)
+        for (k = 0; k < 8; ++k) b[k] |= (x[i + k] - x[i + k]) != 0;
+    for (; i < n; ++i) bad |= (x[i] - x[i]) != 0;
+    for (k = 0; k < 8; ++k) bad |= (int)b[k];
     return !bad;
 }
 /* every |x_i| <= CT_HUGE (NaN fails too) */
 CT__PRIVATE int ct__in_range(const ct_real *x, size_t n) {
-    size_t i;
-    int b0 = 0, b1 = 0; /* no early exit, two chains */
-    for (i = 0; i + 2 <= n; i += 2) {
-        b0 |= !(CONTACT_FABS(x[i]) <= CT_HUGE);
-        b1 |= !(CONTACT_FABS(x[i + 1]) <= CT_HUGE);
-    }
-    if (i < n) b0 |= !(CONTACT_FABS(x[i]) <= CT_HUGE);
-    return !(b0 | b1);
+    size_t i = 0;
+    long long b[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    int k, bad = 0;
+    for (; i + 8 <= n; i += 8)
+        for (k = 0; k < 8; ++k) b[k] |= !(CONTACT_FABS(x[i + k]) <= CT_HUGE);
+    for (; i < n; ++i) bad |= !(CONTACT_FABS(x[i]) <= CT_HUGE);
+    for (k = 0; k < 8; ++k) bad |= (int)b[k];
+    return !bad;
 }
 
 /* the problem sizes: each non-negative and bounded before they are summed (no int overflow),
@@ -1923,6 +1930,51 @@ CT__PRIVATE int ct__chol_factor(ct_real *a, int n, int lda, ct_real *scratch) {
 #endif
 }
 
+/* A factor in the reversed order: chol(P A P), P the reversal of the n indices. The envelope of
+   the factorization (ct__chol_unblocked) depends on the order: with a tree's dofs in
+   depth-first order, parents first (MuJoCo's, Pinocchio's), row i of the mass matrix reaches
+   back to the root, so forwards every row of a floating base is full; reversed, row i spans
+   only i's subtree and the factor has no fill (the order of MuJoCo's L^T D L). */
+/* 1 when the reversed order's envelope is clearly the smaller (sum of squared row lengths, from
+   A's lower triangle; read only when the last row reaches the first column, as a floating
+   base makes it: at most O(n^2) reads, O(n) for a dense matrix); never with LAPACK, which sees
+   no envelope */
+CT__PRIVATE int ct__chol_rev_pays(const ct_real *a, int n, int lda) {
+#ifdef CONTACT_USE_LAPACK
+    (void)a; (void)n; (void)lda;
+    return 0;
+#else
+    double fw = 0, rv = 0;
+    int i, k;
+    if (n < 8 || a[(size_t)(n - 1) * lda] == 0) return 0;
+    for (i = 0; i < n; ++i) {
+        for (k = 0; k < i && a[(size_t)i * lda + k] == 0; ++k) {}
+        fw += (double)(i - k + 1) * (double)(i - k + 1);
+        for (k = n - 1; k > i && a[(size_t)k * lda + i] == 0; --k) {}
+        rv += (double)(k - i + 1) * (double)(k - i + 1);
+    }
+    return rv < (double)0.8 * fw;
+#endif
+}
+/* A's lower triangle becomes P A P's, in place: (a, b) and (n-1-b, n-1-a) trade entries */
+CT__PRIVATE void ct__chol_reverse(ct_real *a, int n, int lda) {
+    int i, j;
+    for (i = 0; i < n; ++i)
+        for (j = 0; j <= i && i + j < n - 1; ++j) {
+            ct_real *x = a + (size_t)i * lda + j, *y = a + (size_t)(n - 1 - j) * lda + (n - 1 - i), t = *x;
+            *x = *y;
+            *y = t;
+        }
+}
+CT__PRIVATE void ct__rev_vec(ct_real *b, int n) {
+    int i, j;
+    for (i = 0, j = n - 1; i < j; ++i, --j) {
+        const ct_real t = b[i];
+        b[i] = b[j];
+        b[j] = t;
+    }
+}
+
 #ifndef CT__CHOL_SOLVE_BLOCKED
 #define CT__CHOL_SOLVE_BLOCKED 48 /* the order from which ct__chol_solve works by blocks of 4 rows */
 #endif
@@ -2021,6 +2073,12 @@ CT__PRIVATE void ct__chol_solve(const ct_real *l, int n, int lda, ct_real *b) {
         }
     }
 #endif
+}
+/* b <- A^-1 b with A's factor in the order rev says (ct__chol_rev_pays) */
+CT__PRIVATE void ct__chol_solve_ord(const ct_real *l, int n, int lda, int rev, ct_real *b) {
+    if (rev) ct__rev_vec(b, n);
+    ct__chol_solve(l, n, lda, b);
+    if (rev) ct__rev_vec(b, n);
 }
 
 #endif /* CT__HAS_CHOL */
@@ -2203,6 +2261,7 @@ typedef struct ct__op {
     const ct_real *Lm;    /* nv x nv, the run's Cholesky factor of M, or NULL             */
     ct_real *tmp;         /* nv scratch of the products                                  */
     int nv;
+    int lm_rev;           /* 1: Lm factors M in the reversed order (ct__chol_rev_pays)    */
     ct__jpat pat;         /* J's pattern, built by the run with Lm (jp NULL: dense)       */
 } ct__op;
 
@@ -2234,6 +2293,7 @@ CT__PRIVATE void ct__op_init(ct__op *op, const ct_problem *p) {
     op->nv = op->form == CT__FORM_GENERAL ? p->soft->nv : 0;
     op->Lm = NULL;
     op->tmp = NULL;
+    op->lm_rev = 0;
     op->pat.jp = op->pat.jc = NULL;
     op->pat.c0 = op->c0;
 }
@@ -2369,13 +2429,13 @@ CT__PRIVATE void ct__jpat_tmul(const ct__jpat *pt, const ct_real *A, int n, int 
 /* the generalized form: y (nv) = M^-1 J_j^T, column j of M^-1 J^T (J_j: row j of J) */
 CT__PRIVATE void ct__gen_col(const ct__op *op, int j, ct_real *y) {
     CONTACT_MEMCPY(y, op->J + (size_t)j * op->nv, (size_t)op->nv * sizeof(ct_real));
-    ct__chol_solve(op->Lm, op->nv, op->nv, y);
+    ct__chol_solve_ord(op->Lm, op->nv, op->nv, op->lm_rev, y);
 }
 /* G x = J (M^-1 (J^T x)) in at most 2 n nv + 2 nv^2 flops (J's pattern), never forming G */
 CT__PRIVATE void ct__gen_mul(const ct__op *op, const ct_real *x, ct_real *y) {
     const int nv = op->nv;
     ct__jpat_tmul(&op->pat, op->J, op->n, nv, nv, x, op->tmp);
-    ct__chol_solve(op->Lm, nv, nv, op->tmp);
+    ct__chol_solve_ord(op->Lm, nv, nv, op->lm_rev, op->tmp);
     ct__jpat_mul(&op->pat, op->J, op->n, nv, nv, op->tmp, y);
 }
 #endif
@@ -6579,7 +6639,7 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
     ct__nwls ls;
     ct__jpat pt;
     ct_real cost;
-    int m, lda, i, j, k, a, bb, start0, reuse;
+    int m, lda, i, j, k, a, bb, start0, reuse, nrev;
 
     ct__nw_layout(&ar, &r->dims, &mm);
     pt.jp = pt.jc = NULL;
@@ -6603,7 +6663,7 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
         }
         if (!start0) {
             ct__jpat_tmul(&pt, A, n, m, lda, lambda, q);
-            ct__chol_solve(r->op.Lm ? r->op.Lm : N, m, m, q);
+            ct__chol_solve_ord(r->op.Lm ? r->op.Lm : N, m, m, r->op.Lm ? r->op.lm_rev : 0, q);
         }
     } else {
         m = ct__nw_factor_g(r, &mm); /* rank r of G */
@@ -6702,12 +6762,16 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
         }
         r->factorizations++;
         r->iterations = k + 1;
+        /* a tree in generalized velocities: reversed (M's order: N has M's pattern and the
+           contacts', which couple a body with its ancestors) */
+        nrev = gen && r->op.Lm ? r->op.lm_rev : ct__chol_rev_pays(N, m, m);
+        if (nrev) ct__chol_reverse(N, m, m);
         if (ct__chol_factor(N, m, m, scratch) >= 0) {
             CONTACT_MEMCPY(lambda, gam, (size_t)n * sizeof(ct_real));
             return CT_STATUS_NUMERICAL_FAILURE;
         }
         for (j = 0; j < m; ++j) dq[j] = -grad[j];
-        ct__chol_solve(N, m, m, dq); /* dq = -N^-1 gradient */
+        ct__chol_solve_ord(N, m, m, nrev, dq); /* dq = -N^-1 gradient */
         ct__jpat_mul(&pt, A, n, m, lda, dq, dvc);
         d0 = ct__dot(dq, grad, m);
         ls.d0 = d0;
@@ -8912,9 +8976,12 @@ CT__PRIVATE ct_result ct__general_factor(ct__run *r) {
     const int nv = r->dims.nv;
     ct_real *L = (ct_real *)r->op.Lm;
     int i, j;
-    for (i = 0; i < nv; ++i) /* the lower triangle of (M + M^T) / 2: all the factor reads */
+    const int rev = ct__chol_rev_pays(M, nv, nv); /* a tree's mass matrix: reversed */
+    for (i = 0; i < nv; ++i) /* the lower triangle of (M + M^T) / 2 */
         for (j = 0; j <= i; ++j)
             L[(size_t)i * nv + j] = (ct_real)0.5 * (M[(size_t)i * nv + j] + M[(size_t)j * nv + i]);
+    if (rev) ct__chol_reverse(L, nv, nv); /* in that order */
+    r->op.lm_rev = rev;
     ++r->factorizations;
     if (ct__chol_factor(L, nv, nv, r->op.tmp + nv) >= 0) return CT_ERROR_NOT_PSD;
     ct__jpat_build(&r->op.pat, r->op.pat.jp, r->op.pat.jc, r->p->soft->J, r->n, nv, nv, r->op.c0);
