@@ -1800,19 +1800,45 @@ CT__PRIVATE CT__TILE_KERNEL void ct__chol_mk(int kc, const ct_real *a, int lda, 
     }
 }
 
+/* Row by row (Cholesky-Banachiewicz) over the envelope fz alone (ct__chol_unblocked), with the
+   pivots' reciprocals in rd (n): the same operands and order as the column loop, so the same
+   bits; it visits none of the envelope's zeros, which the column loop tests group by group */
+CT__PRIVATE int ct__chol_rows(ct_real *a, int n, int lda, int off, const ct_real *fz, ct_real *rd) {
+    int i, j;
+    for (i = 0; i < n; ++i) {
+        ct_real *ai = a + (size_t)i * lda, s;
+        const int fi = (int)fz[i], si = fi & ~3;
+        for (j = fi; j < i; ++j) {
+            const ct_real *aj = a + (size_t)j * lda;
+            const int fj = (int)fz[j], st = (fi > fj ? fi : fj) & ~3;
+            ai[j] = (ai[j] - ct__dot(ai + st, aj + st, j - st)) * rd[j];
+        }
+        s = ai[i] - ct__dot(ai + si, ai + si, i - si);
+        if (!(s > 0 && s - s == 0)) return off + i; /* not > 0, or inf/NaN */
+        ai[i] = CONTACT_SQRT(s);
+        rd[i] = 1 / ai[i];
+    }
+    return -1;
+}
+
 /* Unblocked Cholesky: L(i,j) = (A(i,j) - L(i,0:j) . L(j,0:j)) / L(j,j). Returns -1 or bad pivot.
    fz (optional, NULL: dense): the envelope, fz[i] = the column of row i's first nonzero in A's
-   lower triangle. L keeps A's zeros before it (L(i,k) = (0 - 0) / L(k,k)), so those entries are
+   lower triangle, then n reals of scratch (the row loop's reciprocals). L keeps A's zeros before it (L(i,k) = (0 - 0) / L(k,k)), so those entries are
    not computed and a dot product starts at the later of its two rows' first nonzeros, rounded
    down to a multiple of 4: the terms it skips are exact zeros at the head of ct__dot's partial
    sums, and the factor is the same bit for bit as the dense one. A block-diagonal M or the
    Newton matrix of a stack of bodies takes a fraction of the dense work. */
-CT__PRIVATE int ct__chol_unblocked(ct_real *a, int n, int lda, int off, const ct_real *fz)
+CT__PRIVATE int ct__chol_unblocked(ct_real *a, int n, int lda, int off, ct_real *fz)
 {
     /* column by column (Crout order): the entries of a column are independent of each other,
        so their dot products overlap; each entry is computed from the same operands as in row
        order, so the factor is the same bit for bit */
     int i, j, k;
+    if (fz) { /* a sparse envelope (under half the triangle): row by row over it alone */
+        double len = 0;
+        for (i = 0; i < n; ++i) len += (double)(i - (int)fz[i] + 1);
+        if (len < 0.25 * (double)n * (double)(n + 1)) return ct__chol_rows(a, n, lda, off, fz, fz + n);
+    }
     for (j = 0; j < n; ++j) {
         ct_real *aj = a + j * lda, r, s;
         const int fj = fz ? (int)fz[j] : 0, sj = fj & ~3;
@@ -1844,7 +1870,7 @@ CT__PRIVATE int ct__chol_unblocked(ct_real *a, int n, int lda, int off, const ct
 CT__PRIVATE int ct__chol_blocked(ct_real *a, int n, int lda, ct_real *scratch)
 {
     int k, kb, i, j, p, p0, kc, jt, nt, info;
-    if (n < CT__CHOL_SMALL) { /* the envelope into scratch (n entries) */
+    if (n < CT__CHOL_SMALL) { /* the envelope into scratch (n entries, n more for the rows) */
         for (i = 0; i < n; ++i) {
             const ct_real *ai = a + i * lda;
             for (j = 0; j < i && ai[j] == 0; ++j) {}
@@ -2389,39 +2415,56 @@ CT__PRIVATE void ct__jpat_build(ct__jpat *pt, int *jp, int *jc, const ct_real *A
     pt->jc = jc;
     pt->c0 = c0;
 }
-/* y (n) = A x (m) on the pattern (each y_i summed over its columns in ascending order) */
+/* y (n) = A x (m) on the pattern, a group's rows in one pass over its runs (each y_i summed
+   over its columns in ascending order) */
 CT__PRIVATE void ct__jpat_mul(const ct__jpat *pt, const ct_real *A, int n, int m, int lda, const ct_real *x, ct_real *y) {
-    int i, t, k;
+    int i, g, t, k;
     if (!pt->jp) {
         ct__amul(A, n, m, lda, x, y);
         return;
     }
-    for (i = 0; i < n; ++i) {
-        const int g = ct__grp(pt->c0, i);
-        const ct_real *ai = A + (size_t)i * lda;
-        ct_real acc = 0;
-        for (t = pt->jp[g]; t < pt->jp[g + 1]; ++t) {
-            const int k1 = pt->jc[2 * t] + pt->jc[2 * t + 1];
-            for (k = pt->jc[2 * t]; k < k1; ++k) acc += ai[k] * x[k];
+    for (i = 0, g = 0; i < n; i += i < pt->c0 ? 1 : 3, ++g) {
+        const ct_real *a0 = A + (size_t)i * lda, *a1, *a2;
+        ct_real s0 = 0, s1 = 0, s2 = 0;
+        if (i < pt->c0) {
+            for (t = pt->jp[g]; t < pt->jp[g + 1]; ++t)
+                for (k = pt->jc[2 * t]; k < pt->jc[2 * t] + pt->jc[2 * t + 1]; ++k) s0 += a0[k] * x[k];
+            y[i] = s0;
+            continue;
         }
-        y[i] = acc;
+        a1 = a0 + lda; /* a contact's three rows */
+        a2 = a1 + lda;
+        for (t = pt->jp[g]; t < pt->jp[g + 1]; ++t)
+            for (k = pt->jc[2 * t]; k < pt->jc[2 * t] + pt->jc[2 * t + 1]; ++k) {
+                s0 += a0[k] * x[k];
+                s1 += a1[k] * x[k];
+                s2 += a2[k] * x[k];
+            }
+        y[i] = s0;
+        y[i + 1] = s1;
+        y[i + 2] = s2;
     }
 }
-/* y (m) = A^T x (n) on the pattern */
+/* y (m) = A^T x (n) on the pattern, a group's rows in one pass over its runs */
 CT__PRIVATE void ct__jpat_tmul(const ct__jpat *pt, const ct_real *A, int n, int m, int lda, const ct_real *x, ct_real *y) {
-    int i, t, k;
+    int i, g, t, k;
     if (!pt->jp) {
         ct__atmul(A, n, m, lda, x, y);
         return;
     }
     for (k = 0; k < m; ++k) y[k] = 0;
-    for (i = 0; i < n; ++i) {
-        const int g = ct__grp(pt->c0, i);
-        const ct_real *ai = A + (size_t)i * lda;
-        if (x[i] == 0) continue;
-        for (t = pt->jp[g]; t < pt->jp[g + 1]; ++t) {
-            const int k0 = pt->jc[2 * t];
-            ct__axpy_add(y + k0, ai + k0, x[i], pt->jc[2 * t + 1]);
+    for (i = 0, g = 0; i < n; i += i < pt->c0 ? 1 : 3, ++g) {
+        const ct_real *a0 = A + (size_t)i * lda;
+        if (i < pt->c0) {
+            if (x[i] != 0)
+                for (t = pt->jp[g]; t < pt->jp[g + 1]; ++t)
+                    ct__axpy_add(y + pt->jc[2 * t], a0 + pt->jc[2 * t], x[i], pt->jc[2 * t + 1]);
+        } else if (x[i] != 0 || x[i + 1] != 0 || x[i + 2] != 0) {
+            for (t = pt->jp[g]; t < pt->jp[g + 1]; ++t) {
+                const int k0 = pt->jc[2 * t];
+                ct__axpy3_add(y + k0, a0 + k0, a0 + lda + k0, a0 + 2 * (size_t)lda + k0, x[i], x[i + 1], x[i + 2],
+                              pt->jc[2 * t + 1]);
+            }
         }
     }
 }
@@ -6481,15 +6524,16 @@ static const ct__method ct__method_staggered = {CT_METHOD_STAGGERED, "STAGGERED"
      so q = L^T gamma at the optimum and v_c = G gamma + g.
    - generalized velocities (p->soft->nv > 0, nv < n, or M and J alone; eq. 3): q = v - v*,
      the velocity change (phi is eq. 3's cost less the constant 1/2 v*^T M v*, which would only
-     add rounding), A = J, Q = M; N is nv x nv, cheaper when nv < 3 nc. v* itself is never
-     read: J v* is g less the reference, inside g.
+     add rounding), A = J, Q = M; N is nv x nv, cheaper when nv < 3 nc. v* does not enter
+     the iteration: J v* is g less the reference, inside g.
    Each iteration: N dq = -grad (dense Cholesky), then the exact line search on
    phi'(alpha) = dq^T Q q + alpha dq^T Q dq - dv_c^T gamma(v_c + alpha dv_c) = 0 over
-   [0, alpha_max]: alpha_max if phi'(alpha_max) <= 0, else a safeguarded Newton iteration on
-   phi' (phi'' = dq^T Q dq + dv_c^T H dv_c) inside the bracket, bisecting when the Newton step
+   [0, alpha_max]: phi' at the Newton step 1 first (on a quadratic piece it is exactly 0 there:
+   one evaluation, which the step then reuses); alpha_max if phi'(1) < 0 and phi'(alpha_max)
+   <= 0 (Drake evaluates alpha_max first); else a safeguarded Newton iteration on phi'
+   (phi'' = dq^T Q dq + dv_c^T H dv_c) inside the bracket, bisecting when the Newton step
    leaves it (Drake's rtsafe, O(n) per evaluation), until the step is below ls_tol alpha_max
-   or phi' is exactly 0 (on a quadratic piece the first Newton step lands on the root: it is
-   kept, with its evaluation, which the step then reuses); if phi did not decrease, backtracking (halving, Armijo 1e-4) replaces it. Stops: ct_criteria
+   or phi' is exactly 0 (the root, which the bracket would exclude); if phi did not decrease, backtracking (halving, Armijo 1e-4) replaces it. Stops: ct_criteria
    in the SOFT flavor (the model's law) meets the tolerance, or the cost stalls
    (|phi_k - phi_k-1| <= cost_tol |phi_k|, Drake's test) while the step of v_c is at rounding
    level (64 eps |v_c|; Drake asks alpha > 0.5 instead, but at the rounding floor the line
@@ -6783,34 +6827,36 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
             if (r->s->stop == CT_STOP_NONE) return CT_STATUS_MAX_ITERATIONS;
             return ct__check(r, k, lambda, v, 0, 0, -1, -1) ? CT_STATUS_CONVERGED : CT_STATUS_STALLED;
         }
-        /* exact line search on phi'(alpha) = 0 in [0, alpha_max] */
+        /* exact line search on phi'(alpha) = 0 in [0, alpha_max], from the Newton step 1 (the
+           root itself on a quadratic piece: one evaluation); alpha_max when phi' < 0 at 1 and
+           <= 0 at alpha_max */
         reuse = 0; /* 1: the trial (u, gam2, hs2, cost2) is at the step alpha */
         {
             ct_real dd, lo = 0, hi = ns->alpha_max, f;
-            int it;
-            if (ct__nwls_eval(&ls, ns->alpha_max, NULL) <= 0) {
+            int it, skip = 0;
+            alpha = 1; /* alpha_max >= 1 */
+            f = ct__nwls_eval(&ls, alpha, &dd);
+            if (f < 0 && alpha < ns->alpha_max && ct__nwls_eval(&ls, ns->alpha_max, NULL) <= 0) {
                 alpha = ns->alpha_max;
-                reuse = 1;
-            } else {
-                alpha = ct__min((ct_real)1, ns->alpha_max);
-                for (it = 0; it < ns->ls_iters && !ct__poll(r, -1); ++it) {
-                    ct_real next;
-                    f = ct__nwls_eval(&ls, alpha, &dd);
-                    if (f == 0) { /* the root itself (a quadratic piece: the Newton step lands on
-                                     it exactly); the bracket would exclude it below */
-                        reuse = 1;
-                        break;
-                    }
-                    if (f < 0) lo = alpha;
-                    else hi = alpha;
-                    next = dd > 0 ? alpha - f / dd : lo;
-                    if (!(next > lo && next < hi)) next = (ct_real)0.5 * (lo + hi);
-                    if (CONTACT_FABS(next - alpha) <= ns->ls_tol * ns->alpha_max) {
-                        alpha = next;
-                        break;
-                    }
-                    alpha = next;
+                reuse = skip = 1;
+            }
+            for (it = 0; !skip && it < ns->ls_iters && !ct__poll(r, -1); ++it) {
+                ct_real next;
+                if (it > 0) f = ct__nwls_eval(&ls, alpha, &dd);
+                if (f == 0) { /* the root itself; the bracket would exclude it below (at it 0 the
+                                 trial is still alpha's: alpha_max is evaluated only for f < 0) */
+                    reuse = 1;
+                    break;
                 }
+                if (f < 0) lo = alpha;
+                else hi = alpha;
+                next = dd > 0 ? alpha - f / dd : lo;
+                if (!(next > lo && next < hi)) next = (ct_real)0.5 * (lo + hi);
+                if (CONTACT_FABS(next - alpha) <= ns->ls_tol * ns->alpha_max) {
+                    alpha = next;
+                    break;
+                }
+                alpha = next;
             }
         }
         /* the step, with backtracking should the cost not decrease (rounding) */
