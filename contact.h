@@ -569,6 +569,13 @@ typedef struct ct_soft {
     const ct_real *M;    /* (nv x nv) row-major SPD mass matrix                               */
     const ct_real *J;    /* (n x nv) row-major constraint Jacobian                            */
     const ct_real *vstar; /* (nv) free velocity                                               */
+    /* Optional, M and J alone: M's Cholesky factor, so that ct_solve does not factor M (an
+       engine has it from its forward dynamics). Row-major lower triangle (only it is read) of
+       L with M = L L^T, or with Lm_reversed = 1 of M's dofs in reverse order, P M P = L L^T
+       (P the reversal: a tree's factor without fill, the one MuJoCo's qLD holds, see
+       docs/methods.md). Checked against M on one vector (CT_ERROR_INVALID_SOFT, soft.Lm). */
+    const ct_real *Lm;   /* (nv x nv) or NULL: ct_solve factors M                                */
+    int Lm_reversed;     /* 0 or 1                                                                */
 } ct_soft;
 
 /* Block-sparse storage of G (the second input form, for large problems: docs/methods.md
@@ -4959,6 +4966,15 @@ CT__PRIVATE ct_result ct__validate_general(const ct_problem *p, int n, ct_real s
         for (j = 0; j < i; ++j)
             if (CONTACT_FABS(sf->M[(size_t)i * nv + j] - sf->M[(size_t)j * nv + i]) > sym_tol * dmax)
                 return ct__fail(why, CT_ERROR_NOT_SYMMETRIC, "soft.M", i);
+    if (sf->Lm) { /* its lower triangle: in range, a positive diagonal (the match with M: the run) */
+        if (sf->Lm_reversed != 0 && sf->Lm_reversed != 1) return ct__fail(why, CT_ERROR_INVALID_SOFT, "soft.Lm_reversed", -1);
+        for (i = 0; i < nv; ++i) {
+            ct__why w;
+            res = ct__values(sf->Lm + (size_t)i * nv, (size_t)i + 1, "soft.Lm", &w);
+            if (res != CT_OK) return ct__fail(why, res, "soft.Lm", i);
+            if (!(sf->Lm[(size_t)i * nv + i] > 0)) return ct__fail(why, CT_ERROR_INVALID_SOFT, "soft.Lm", i);
+        }
+    }
     return CT_OK;
 }
 #endif
@@ -9017,12 +9033,48 @@ CT__PRIVATE void ct__run_init(ct__run *r, ct_solver *sv, const ct__method *d) {
 /* The generalized form's factor, chol((M + M^T) / 2), into the run's op (what its products and
    the criteria's velocity use; NEWTON_SOFT takes it too). CT_ERROR_NOT_PSD when M is not
    positive definite. */
+/* The caller's factor L of M (soft.Lm, in the order rev) against M on one vector x: each row of
+   L (L^T x) - M' x (M' = M, or P M P) within 64 nv eps of its bound s_i sum_j s_j |x_j|, s_i =
+   sqrt(M'_ii) (a Cholesky factor's rows have norms s_i, so |L||L^T| <= s s^T); a factor of
+   another matrix misses by the order of that bound. t: 2 nv scratch. */
+CT__PRIVATE int ct__lm_matches(const ct_real *M, const ct_real *L, int nv, int rev, ct_real *t) {
+    ct_real *x = t, *w = t + nv, sx = 0;
+    int i, j;
+#define CT__MP(i, j) M[(size_t)(rev ? nv - 1 - (i) : (i)) * nv + (size_t)(rev ? nv - 1 - (j) : (j))]
+    for (i = 0; i < nv; ++i) {
+        x[i] = (ct_real)1 + (ct_real)0.1 * (ct_real)(i % 7);
+        sx += CONTACT_SQRT(ct__max(CT__MP(i, i), 0)) * x[i];
+    }
+    for (j = 0; j < nv; ++j) { /* w = L^T x */
+        ct_real e = 0;
+        for (i = j; i < nv; ++i) e += L[(size_t)i * nv + j] * x[i];
+        w[j] = e;
+    }
+    for (i = 0; i < nv; ++i) {
+        ct_real lw = 0, mx = 0;
+        for (j = 0; j <= i; ++j) lw += L[(size_t)i * nv + j] * w[j];
+        for (j = 0; j < nv; ++j) mx += CT__MP(i, j) * x[j];
+        if (!(CONTACT_FABS(lw - mx) <= 64 * (ct_real)nv * CT_EPS * CONTACT_SQRT(ct__max(CT__MP(i, i), 0)) * sx))
+            return 0;
+    }
+#undef CT__MP
+    return 1;
+}
 CT__PRIVATE ct_result ct__general_factor(ct__run *r) {
-    const ct_real *M = r->p->soft->M;
+    const ct_soft *sf = r->p->soft;
+    const ct_real *M = sf->M;
     const int nv = r->dims.nv;
     ct_real *L = (ct_real *)r->op.Lm;
-    int i, j;
-    const int rev = ct__chol_rev_pays(M, nv, nv); /* a tree's mass matrix: reversed */
+    int i, j, rev;
+    if (sf->Lm) { /* the caller's factor, lower triangle, checked against M */
+        rev = sf->Lm_reversed;
+        for (i = 0; i < nv; ++i) CONTACT_MEMCPY(L + (size_t)i * nv, sf->Lm + (size_t)i * nv, (size_t)(i + 1) * sizeof(ct_real));
+        r->op.lm_rev = rev;
+        if (!ct__lm_matches(M, L, nv, rev, r->op.tmp + nv)) return CT_ERROR_INVALID_SOFT;
+        ct__jpat_build(&r->op.pat, r->op.pat.jp, r->op.pat.jc, sf->J, r->n, nv, nv, r->op.c0);
+        return CT_OK;
+    }
+    rev = ct__chol_rev_pays(M, nv, nv); /* a tree's mass matrix: reversed */
     for (i = 0; i < nv; ++i) /* the lower triangle of (M + M^T) / 2 */
         for (j = 0; j <= i; ++j)
             L[(size_t)i * nv + j] = (ct_real)0.5 * (M[(size_t)i * nv + j] + M[(size_t)j * nv + i]);
@@ -9196,9 +9248,12 @@ CT__PRIVATE ct_result ct__solver_run(ct_solver *sv, ct_real *lambda, ct_real *v,
     }
     ct__run_init(&run, sv, d);
 #ifdef CT__HAS_GENERAL
-    if (run.dims.form == CT__FORM_GENERAL && n > 0 && ct__general_factor(&run) != CT_OK) {
-        why.field = "soft.M"; /* before lambda and v are touched */
-        return ct__info_error(info, CT_ERROR_NOT_PSD, &why);
+    if (run.dims.form == CT__FORM_GENERAL && n > 0) {
+        res = ct__general_factor(&run);
+        if (res != CT_OK) { /* before lambda and v are touched */
+            why.field = res == CT_ERROR_NOT_PSD ? "soft.M" : "soft.Lm";
+            return ct__info_error(info, res, &why);
+        }
     }
 #endif
     if (s->time_limit > 0) run.t0 = s->clock(s->user);

@@ -40,6 +40,11 @@
    - contact.h:MJ: M and J alone, no G: ct_inputs (below) and ct_solve with p->soft giving M,
      J and vstar = qacc_smooth (NEWTON_SOFT in generalized velocities: an nv x nv Newton
      matrix, v scored through M's Cholesky): from MuJoCo's data to forces, every setup counted;
+   - contact.h:MJ+L: the same with M's factor given (soft.Lm), as MuJoCo's solver has it:
+     ct_inputs_factor converts MuJoCo's qLD (M = L^T D L, L unit lower over each dof's
+     ancestors) into the Cholesky factor of M with its dofs reversed, P M P = (P L^T P D'^1/2)
+     (...)^T, entry (nv-1-i, nv-1-k) = L(k, i) sqrt(D_k) (soft.Lm_reversed = 1), in the timed
+     region; ct_solve checks it against M;
    - form: ct_form alone; form:dense: the same G from the dense M by ct_delassus_from_mj
      (contact.h's own Cholesky of M), with mj_fullM.
    ct_form is the one function that builds contact.h's problem from MuJoCo's data: G = X X^T
@@ -74,8 +79,9 @@ typedef struct snap {
     int *perm;           /* (n) contact.h row -> MuJoCo efc row                            */
     double *X, *G, *g, *R, *mu; /* the contact.h problem p (ct_form)                        */
     double *Mfull, *Jct, *G2, *scratch; /* the dense route and the generalized form        */
-    ct_problem p, pgen;  /* G given; M and J alone (pgen.G = NULL)                         */
-    ct_soft soft;
+    double *Lrev;        /* M's factor from MuJoCo's qLD, dofs reversed (ct_inputs_factor)    */
+    ct_problem p, pgen, pgenl; /* G given; M and J alone (pgen.G = NULL); with M's factor too */
+    ct_soft soft, softl;
     ct_settings s;
     ct_workspace ws, wsgen;
     ct_info info;
@@ -167,6 +173,22 @@ static void ct_inputs(snap *sn) {
     ct_vectors(sn);
 }
 
+/* ct_inputs, and M's Cholesky factor with the dofs reversed from MuJoCo's qLD (header) */
+static void ct_inputs_factor(snap *sn) {
+    const mjModel *m = sn->m;
+    const int nv = sn->nv;
+    int k;
+    ct_inputs(sn);
+    memset(sn->Lrev, 0, sizeof(double) * (size_t)nv * (size_t)nv);
+    for (k = 0; k < nv; ++k) {
+        const int adr = m->dof_Madr[k], kr = nv - 1 - k;
+        const double s = sqrt(sn->d->qLD[adr]);
+        int i = m->dof_parentid[k], a = adr + 1;
+        sn->Lrev[(size_t)kr * nv + kr] = s;
+        for (; i >= 0; i = m->dof_parentid[i], ++a) sn->Lrev[(size_t)(nv - 1 - i) * nv + kr] = sn->d->qLD[a] * s;
+    }
+}
+
 /* the same G from the dense M by contact.h's helper (J rows already in contact.h order) */
 static void ct_form_dense(snap *sn) {
     mj_fullM(sn->m, sn->Mfull, sn->d->qM);
@@ -215,6 +237,14 @@ static int ct_gen_solve(void *ctx, double tol) {
     sn->s.tol_rel = tol;
     ct_inputs(sn);
     if (ct_solve(&sn->pgen, &sn->s, &sn->wsgen, sn->lambda, sn->v, &sn->info) != CT_OK)
+        sn->info.status = CT_STATUS_NUMERICAL_FAILURE;
+    return sn->info.status == CT_STATUS_CONVERGED;
+}
+static int ct_genl_solve(void *ctx, double tol) {
+    snap *sn = (snap *)ctx;
+    sn->s.tol_rel = tol;
+    ct_inputs_factor(sn);
+    if (ct_solve(&sn->pgenl, &sn->s, &sn->wsgen, sn->lambda, sn->v, &sn->info) != CT_OK)
         sn->info.status = CT_STATUS_NUMERICAL_FAILURE;
     return sn->info.status == CT_STATUS_CONVERGED;
 }
@@ -288,6 +318,7 @@ static int snap_setup(snap *sn, mjModel *m, mjData *d, int max_iter) {
     PEER_ALLOC(sn->R, nefc);
     PEER_ALLOC(sn->Mfull, (size_t)nv * nv);
     PEER_ALLOC(sn->Jct, (size_t)nefc * nv);
+    PEER_ALLOC(sn->Lrev, (size_t)nv * nv);
     PEER_ALLOC(sn->scratch, ct_delassus_scratch_size(nv, nefc));
     PEER_ALLOC(sn->lambda, nefc);
     PEER_ALLOC(sn->v, nefc);
@@ -319,6 +350,11 @@ static int snap_setup(snap *sn, mjModel *m, mjData *d, int max_iter) {
     sn->pgen.G = NULL;
     sn->pgen.soft = &sn->soft;
     if (ct_workspace_alloc_problem(&sn->wsgen, &sn->pgen, &sn->s, NULL) != CT_OK) return -1;
+    sn->softl = sn->soft; /* and with M's factor (the same workspace) */
+    sn->softl.Lm = sn->Lrev;
+    sn->softl.Lm_reversed = 1;
+    sn->pgenl = sn->pgen;
+    sn->pgenl.soft = &sn->softl;
     /* the dense route must give the same G */
     ct_form_dense(sn);
     {
@@ -343,6 +379,7 @@ static void snap_free(snap *sn) {
     free(sn->R);
     free(sn->Mfull);
     free(sn->Jct);
+    free(sn->Lrev);
     free(sn->scratch);
     free(sn->lambda);
     free(sn->v);
@@ -352,7 +389,7 @@ static void snap_free(snap *sn) {
 }
 
 static void run_snapshot(snap *sn, const char *scene, int step, double target, int rounds, double batch_ms) {
-    enum { MJ, CT, TOTAL, FORM, DENSE, GEN, NSIDES };
+    enum { MJ, CT, TOTAL, FORM, DENSE, GEN, GENL, NSIDES };
     peer_side sd[NSIDES];
     int ns = NSIDES, i;
     double lam_ref = 0;
@@ -372,6 +409,8 @@ static void run_snapshot(snap *sn, const char *scene, int step, double target, i
     sd[TOTAL].solve = ct_total_solve;
     sd[GEN].side = "contact.h:MJ";
     sd[GEN].solve = ct_gen_solve;
+    sd[GENL].side = "contact.h:MJ+L";
+    sd[GENL].solve = ct_genl_solve;
     sd[FORM].side = "form";
     sd[FORM].method = "mj_solveM2";
     sd[FORM].solve = form_solve;
@@ -383,6 +422,7 @@ static void run_snapshot(snap *sn, const char *scene, int step, double target, i
     peer_tune(&sd[MJ], target);
     peer_tune(&sd[CT], target);
     peer_tune(&sd[GEN], target);
+    peer_tune(&sd[GENL], target);
     sd[TOTAL].tol = sd[CT].tol;
     sd[TOTAL].converged = sd[CT].converged;
     sd[FORM].converged = sd[DENSE].converged = 1;

@@ -35,10 +35,12 @@ MJ_FIELDS = ["scene", "step", "time", "nv", "n", "nc", "r_avg",
              "mj_tol", "mj_iters", "mj_us", "mj_soft_rel",
              "ct_tol", "ct_iters", "ct_us", "ct_soft_rel", "force_diff",
              "form_us", "form_dense_us", "ct_form_us", "mj_alone_us", "mj_alone_soft_rel",
-             "ratio", "ratio_with_form", "ratio_mj_alone", "rounds", "mujoco_version"]
+             "mj_factor_us", "ratio", "ratio_with_form", "ratio_mj_alone", "ratio_mj_factor", "rounds",
+             "mujoco_version"]
 MEDIAN_FIELDS = ["set", "comparison", "problems", "ct_solved", "peer_solved", "both",
                  "median_ratio", "min_ratio", "max_ratio", "ct_faster",
-                 "median_iter_cost_ratio", "median_ratio_with_form", "median_ratio_mj_alone"]
+                 "median_iter_cost_ratio", "median_ratio_with_form", "median_ratio_mj_alone",
+                 "median_ratio_mj_factor"]
 
 
 def num(x):
@@ -126,7 +128,7 @@ def mujoco_tables(rows):
     for key in order:
         d = by[key]
         mj, ct = d.get("mujoco"), d.get("contact.h")
-        tot, gen = d.get("contact.h+form"), d.get("contact.h:MJ")
+        tot, gen, genl = d.get("contact.h+form"), d.get("contact.h:MJ"), d.get("contact.h:MJ+L")
         form, dense = d.get("form"), d.get("form:dense")
         if not mj or not ct:
             continue
@@ -144,6 +146,7 @@ def mujoco_tables(rows):
                "ct_form_us": fmt(num(tot["median_us"]), "%.4g") if tot else "",
                "mj_alone_us": fmt(num(gen["median_us"]), "%.4g") if gen else "",
                "mj_alone_soft_rel": fmt(num(gen["soft_rel"]), "%.2g") if gen else "",
+               "mj_factor_us": fmt(num(genl["median_us"]), "%.4g") if genl else "",
                "rounds": mj["rounds"], "mujoco_version": mj.get("mujoco_version", "")}
         both = mj["converged"] == "1" and ct["converged"] == "1"
         if both:
@@ -152,13 +155,16 @@ def mujoco_tables(rows):
                 row["ratio_with_form"] = fmt(num(tot["median_us"]) / mj_us)
             if gen and gen["converged"] == "1":
                 row["ratio_mj_alone"] = fmt(num(gen["median_us"]) / mj_us)
+            if genl and genl["converged"] == "1":
+                row["ratio_mj_factor"] = fmt(num(genl["median_us"]) / mj_us)
         row["_ct_ok"] = ct["converged"] == "1"
         row["_pin_ok"] = mj["converged"] == "1"
         out.append(row)
     return out
 
 
-def median_row(st, comparison, rows, ratio="time_ratio", cost="iter_cost_ratio", form=None, alone=None):
+def median_row(st, comparison, rows, ratio="time_ratio", cost="iter_cost_ratio", form=None, alone=None,
+               factor=None):
     rs = [num(r.get(ratio)) for r in rows if r.get(ratio, "") != ""]
     return {"set": st, "comparison": comparison, "problems": len(rows),
             "ct_solved": sum(1 for r in rows if r.get("_ct_ok")),
@@ -168,7 +174,8 @@ def median_row(st, comparison, rows, ratio="time_ratio", cost="iter_cost_ratio",
             "ct_faster": sum(1 for x in rs if x < 1),
             "median_iter_cost_ratio": fmt(median(num(r.get(cost)) for r in rows if r.get(cost, "") != "")) if cost else "",
             "median_ratio_with_form": fmt(median(num(r.get(form)) for r in rows if r.get(form, "") != "")) if form else "",
-            "median_ratio_mj_alone": fmt(median(num(r.get(alone)) for r in rows if r.get(alone, "") != "")) if alone else ""}
+            "median_ratio_mj_alone": fmt(median(num(r.get(alone)) for r in rows if r.get(alone, "") != "")) if alone else "",
+            "median_ratio_mj_factor": fmt(median(num(r.get(factor)) for r in rows if r.get(factor, "") != "")) if factor else ""}
 
 
 def main():
@@ -191,9 +198,9 @@ def main():
         for scene in dict.fromkeys(r["scene"] for r in mj):
             medians.append(median_row("mujoco:" + scene, "NEWTON_SOFT / MuJoCo Newton",
                                       [r for r in mj if r["scene"] == scene], "ratio", None,
-                                      "ratio_with_form", "ratio_mj_alone"))
+                                      "ratio_with_form", "ratio_mj_alone", "ratio_mj_factor"))
         medians.append(median_row("mujoco:all", "NEWTON_SOFT / MuJoCo Newton", mj, "ratio", None,
-                                  "ratio_with_form", "ratio_mj_alone"))
+                                  "ratio_with_form", "ratio_mj_alone", "ratio_mj_factor"))
     # a peer whose input is missing keeps its median rows of the same day's file (a run of one
     # peer alone, e.g. MuJoCo after a change of NEWTON_SOFT, does not erase the other's)
     old_path = record.path_for("peers-median")
@@ -213,9 +220,10 @@ def main():
     print("bench/peers_report.py: wrote %s" % ", ".join(written))
     for m in medians:
         print("  %-22s %-28s both %3s / %-3s  median ratio %-6s [%s, %s]  per iteration %-6s with form %s  M and J alone %s"
+              "  with M's factor %s"
               % (m["set"], m["comparison"], m["both"], m["problems"], m["median_ratio"],
                  m["min_ratio"], m["max_ratio"], m["median_iter_cost_ratio"], m["median_ratio_with_form"],
-                 m.get("median_ratio_mj_alone", "")))
+                 m.get("median_ratio_mj_alone", ""), m.get("median_ratio_mj_factor", "")))
     fresh = [r for r in pin if r.get("fresh_check") not in ("", None, "0")]
     print("check: Pinocchio's reset ADMM equals a fresh solver on every problem: %s%s"
           % (not fresh, "" if not fresh else " (%s)" % ", ".join(r["problem"] for r in fresh)))

@@ -319,6 +319,60 @@ static void test_generalized_structured(void) {
         }
         CHECKF(dl + dv <= (sizeof(ct_real) == 4 ? 1e-3 : 1e-8) * (1 + lmax),
                "articulated %d: G given and M, J alone differ by %g, %g", art, dl, dv);
+        /* M's factor given (soft.Lm), forwards and in the reversed order: the factor ct_solve
+           would compute itself (the floating base's reversed, the others' forwards) gives the
+           same bits; the other the same answer within rounding; a factor of another M is
+           refused before lambda is touched */
+        {
+            static ct_real Lf[NV * NV], Lr[NV * NV], l3[N], v3[N];
+            ct_real cs[16 * NV];
+            ct_info i3;
+            int rev, bad_pivot;
+            for (i = 0; i < NV; ++i)
+                for (j = 0; j < NV; ++j) {
+                    Lf[i * NV + j] = M[i * NV + j];
+                    Lr[i * NV + j] = M[(NV - 1 - i) * NV + (NV - 1 - j)];
+                }
+            CHECK_EQ_INT(ct_cholesky_factor(Lf, NV, NV, 0, cs, &bad_pivot), CT_OK);
+            CHECK_EQ_INT(ct_cholesky_factor(Lr, NV, NV, 0, cs, &bad_pivot), CT_OK);
+            s.warm_start = 0;
+            p.G = NULL;
+            sf.Lm = NULL;
+            memset(l2, 0, sizeof(l2));
+            CHECK_EQ_INT(solve_with(&p, &s, l2, v2, &i2), CT_OK);
+            for (rev = 0; rev < 2; ++rev) {
+                double d3 = 0;
+                sf.Lm = rev ? Lr : Lf;
+                sf.Lm_reversed = rev;
+                memset(l3, 0, sizeof(l3));
+                CHECK_EQ_INT(solve_with(&p, &s, l3, v3, &i3), CT_OK);
+                for (i = 0; i < N; ++i) d3 = fmax(d3, fabs((double)l3[i] - l2[i]) + fabs((double)v3[i] - v2[i]));
+                if (rev == (art == 2))
+                    CHECKF(memcmp(l2, l3, sizeof(l2)) == 0 && memcmp(v2, v3, sizeof(v2)) == 0 && i3.factorizations == i2.factorizations - 1,
+                           "articulated %d: soft.Lm (reversed %d) differs from M alone by %g (factorizations %d, %d)", art,
+                           rev, d3, i3.factorizations, i2.factorizations);
+                else
+                    CHECKF(d3 <= (sizeof(ct_real) == 4 ? 1e-3 : 1e-8) * (1 + lmax),
+                           "articulated %d: soft.Lm (reversed %d) differs from M alone by %g", art, rev, d3);
+            }
+            sf.Lm = Lf; /* M changed, Lm did not (one diagonal entry by half) */
+            sf.Lm_reversed = 0;
+            M[0] *= (ct_real)1.5;
+            for (i = 0; i < N; ++i) l3[i] = (ct_real)7;
+            CHECK_EQ_INT(solve_with(&p, &s, l3, v3, &i3), CT_ERROR_INVALID_SOFT);
+            CHECK(i3.error_field && strcmp(i3.error_field, "soft.Lm") == 0 && l3[0] == (ct_real)7);
+            M[0] /= (ct_real)1.5;
+            sf.Lm_reversed = 1; /* the forward factor said to be reversed */
+            CHECK_EQ_INT(solve_with(&p, &s, l3, v3, &i3), CT_ERROR_INVALID_SOFT);
+            sf.Lm_reversed = 2;
+            CHECK_EQ_INT(solve_with(&p, &s, l3, v3, &i3), CT_ERROR_INVALID_SOFT);
+            sf.Lm_reversed = 0;
+            Lf[5 * NV + 5] = 0;
+            CHECK_EQ_INT(solve_with(&p, &s, l3, v3, &i3), CT_ERROR_INVALID_SOFT);
+            Lf[5 * NV + 2] = (ct_real)NAN;
+            CHECK_EQ_INT(solve_with(&p, &s, l3, v3, &i3), CT_ERROR_NON_FINITE);
+            sf.Lm = NULL;
+        }
         printf("  structured M and J alone (%s M, nv %d, n %d): the answers of the given G, cold %d and "
                "warm %d Newton iterations\n", art == 2 ? "floating-base" : art ? "articulated" : "block-diagonal",
                NV, N, iters[0], iters[1]);

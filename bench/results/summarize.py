@@ -115,7 +115,8 @@ BENCHES = [
      "many each side solved, and over those both solved the median, minimum and maximum of "
      "contact.h's CPU time over the peer's (below 1: contact.h faster), how many contact.h won, "
      "the median ratio per iteration (Pinocchio) and the median ratio with G formed in "
-     "contact.h's timed region and on M and J alone, no G (MuJoCo). Each side's own tolerance "
+     "contact.h's timed region, on M and J alone, no G, and with M's factor given too (MuJoCo's "
+     "qLD, converted in the timed region) (MuJoCo). Each side's own tolerance "
      "is tuned until the answer, rescored by one function, meets 1e-8. A run of one peer keeps "
      "the other's rows of the same day.",
      "make bench-peers PINOCCHIO_SRC=dir", "peers"),
@@ -127,7 +128,8 @@ BENCHES = [
      "make bench-peers PINOCCHIO_SRC=dir", "peers"),
     ("peers-mujoco", "Against MuJoCo's Newton solver: every snapshot (same runs as peers-median)",
      "Per snapshot of the MJCF scenes: MuJoCo's mj_fwdConstraint and contact.h's NEWTON_SOFT "
-     "(ct_solve on G formed outside; ct_form + ct_solve; M and J alone from MuJoCo's data, no G), "
+     "(ct_solve on G formed outside; ct_form + ct_solve; M and J alone from MuJoCo's data, no G; "
+     "the same with M's factor from MuJoCo's qLD, soft.Lm), "
      "the time of forming G (mj_solveM2; ct_delassus_from_mj from the dense M), each side's "
      "soft-model relative residual and tuned tolerance, the force difference, and the ratios to "
      "MuJoCo's time (below 1: contact.h faster).",
