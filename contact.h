@@ -1830,11 +1830,12 @@ CT__PRIVATE int ct__chol_rows(ct_real *a, int n, int lda, int off, const ct_real
 
 /* Unblocked Cholesky: L(i,j) = (A(i,j) - L(i,0:j) . L(j,0:j)) / L(j,j). Returns -1 or bad pivot.
    fz (optional, NULL: dense): the envelope, fz[i] = the column of row i's first nonzero in A's
-   lower triangle, then n reals of scratch (the row loop's reciprocals). L keeps A's zeros before it (L(i,k) = (0 - 0) / L(k,k)), so those entries are
-   not computed and a dot product starts at the later of its two rows' first nonzeros, rounded
-   down to a multiple of 4: the terms it skips are exact zeros at the head of ct__dot's partial
-   sums, and the factor is the same bit for bit as the dense one. A block-diagonal M or the
-   Newton matrix of a stack of bodies takes a fraction of the dense work. */
+   lower triangle, then n reals of scratch (the row loop's reciprocals). L keeps A's zeros
+   before it (L(i,k) = (0 - 0) / L(k,k)), so those entries are not computed and a dot product
+   starts at the later of its two rows' first nonzeros, rounded down to a multiple of 4: the
+   terms it skips are exact zeros at the head of ct__dot's partial sums, and the factor is the
+   same bit for bit as the dense one. A block-diagonal M or the Newton matrix of a stack of
+   bodies takes a fraction of the dense work. */
 CT__PRIVATE int ct__chol_unblocked(ct_real *a, int n, int lda, int off, ct_real *fz)
 {
     /* column by column (Crout order): the entries of a column are independent of each other,
@@ -2424,7 +2425,8 @@ CT__PRIVATE void ct__jpat_build(ct__jpat *pt, int *jp, int *jc, const ct_real *A
 }
 /* y (n) = A x (m) on the pattern, a group's rows in one pass over its runs (each y_i summed
    over its columns in ascending order) */
-CT__PRIVATE void ct__jpat_mul(const ct__jpat *pt, const ct_real *A, int n, int m, int lda, const ct_real *x, ct_real *y) {
+CT__PRIVATE void ct__jpat_mul(const ct__jpat *pt, const ct_real *A, int n, int m, int lda, const ct_real *x,
+                              ct_real *y) {
     int i, g, t, k;
     if (!pt->jp) {
         ct__amul(A, n, m, lda, x, y);
@@ -2453,7 +2455,8 @@ CT__PRIVATE void ct__jpat_mul(const ct__jpat *pt, const ct_real *A, int n, int m
     }
 }
 /* y (m) = A^T x (n) on the pattern, a group's rows in one pass over its runs */
-CT__PRIVATE void ct__jpat_tmul(const ct__jpat *pt, const ct_real *A, int n, int m, int lda, const ct_real *x, ct_real *y) {
+CT__PRIVATE void ct__jpat_tmul(const ct__jpat *pt, const ct_real *A, int n, int m, int lda, const ct_real *x,
+                               ct_real *y) {
     int i, g, t, k;
     if (!pt->jp) {
         ct__atmul(A, n, m, lda, x, y);
@@ -4967,7 +4970,8 @@ CT__PRIVATE ct_result ct__validate_general(const ct_problem *p, int n, ct_real s
             if (CONTACT_FABS(sf->M[(size_t)i * nv + j] - sf->M[(size_t)j * nv + i]) > sym_tol * dmax)
                 return ct__fail(why, CT_ERROR_NOT_SYMMETRIC, "soft.M", i);
     if (sf->Lm) { /* its lower triangle: in range, a positive diagonal (the match with M: the run) */
-        if (sf->Lm_reversed != 0 && sf->Lm_reversed != 1) return ct__fail(why, CT_ERROR_INVALID_SOFT, "soft.Lm_reversed", -1);
+        if (sf->Lm_reversed != 0 && sf->Lm_reversed != 1)
+            return ct__fail(why, CT_ERROR_INVALID_SOFT, "soft.Lm_reversed", -1);
         for (i = 0; i < nv; ++i) {
             ct__why w;
             res = ct__values(sf->Lm + (size_t)i * nv, (size_t)i + 1, "soft.Lm", &w);
@@ -6549,8 +6553,9 @@ static const ct__method ct__method_staggered = {CT_METHOD_STAGGERED, "STAGGERED"
    <= 0 (Drake evaluates alpha_max first); else a safeguarded Newton iteration on phi'
    (phi'' = dq^T Q dq + dv_c^T H dv_c) inside the bracket, bisecting when the Newton step
    leaves it (Drake's rtsafe, O(n) per evaluation), until the step is below ls_tol alpha_max
-   or phi' is exactly 0 (the root, which the bracket would exclude); if phi did not decrease, backtracking (halving, Armijo 1e-4) replaces it. Stops: ct_criteria
-   in the SOFT flavor (the model's law) meets the tolerance, or the cost stalls
+   or phi' is exactly 0 (the root, which the bracket would exclude); if phi did not decrease,
+   backtracking (halving, Armijo 1e-4) replaces it. Stops: ct_criteria in the SOFT flavor (the
+   model's law) meets the tolerance, or the cost stalls
    (|phi_k - phi_k-1| <= cost_tol |phi_k|, Drake's test) while the step of v_c is at rounding
    level (64 eps |v_c|; Drake asks alpha > 0.5 instead, but at the rounding floor the line
    search sees noise and returns short steps). The answer is lambda = gamma(v_c). */
@@ -9068,7 +9073,8 @@ CT__PRIVATE ct_result ct__general_factor(ct__run *r) {
     int i, j, rev;
     if (sf->Lm) { /* the caller's factor, lower triangle, checked against M */
         rev = sf->Lm_reversed;
-        for (i = 0; i < nv; ++i) CONTACT_MEMCPY(L + (size_t)i * nv, sf->Lm + (size_t)i * nv, (size_t)(i + 1) * sizeof(ct_real));
+        for (i = 0; i < nv; ++i)
+            CONTACT_MEMCPY(L + (size_t)i * nv, sf->Lm + (size_t)i * nv, (size_t)(i + 1) * sizeof(ct_real));
         r->op.lm_rev = rev;
         if (!ct__lm_matches(M, L, nv, rev, r->op.tmp + nv)) return CT_ERROR_INVALID_SOFT;
         ct__jpat_build(&r->op.pat, r->op.pat.jp, r->op.pat.jc, sf->J, r->n, nv, nv, r->op.c0);
