@@ -7130,7 +7130,7 @@ CT__PRIVATE void ct__lin_rhs(const ct__lin *z, const ct_settings *s, const ct_re
 }
 
 /* the arrays of the derivatives: the n x n system and G C, the Hessian factors C (or the
-   mode data md), scratch (2 n) and four vectors */
+   mode data md), scratch (2 n, and the Cholesky's: CT__CHOL_SCRATCH(n)) and four vectors */
 typedef struct ct__lin_mem {
     ct_real *A, *GC, *C, *tmp, *y, *z, *w, *t;
     int *piv;
@@ -7140,7 +7140,7 @@ CT__PRIVATE void ct__lin_layout(ct__arena *a, const ct__dims *d, ct__lin_mem *m)
     m->A = ct__arena_real(a, n * n);
     m->GC = ct__arena_real(a, n * n);
     m->C = ct__arena_real(a, 9 * (size_t)d->nc + (size_t)d->c0); /* >= 5 nc (md) */
-    m->tmp = ct__arena_real(a, 2 * n);
+    m->tmp = ct__arena_real(a, CT__CHOL_SCRATCH(n)); /* >= 2 n; the Cholesky's scratch from n = 48 on */
     m->y = ct__arena_real(a, n);
     m->z = ct__arena_real(a, n);
     m->w = ct__arena_real(a, n);
