@@ -1519,6 +1519,12 @@ CT__PRIVATE int ct__all_finite(const ct_real *x, size_t n) {
     for (k = 0; k < 8; ++k) bad |= (int)b[k];
     return !bad;
 }
+/* every x_i == 0 (either sign) */
+CT__PRIVATE int ct__all_zero(const ct_real *x, int n) {
+    int i, nz = 0;
+    for (i = 0; i < n; ++i) nz |= x[i] != 0;
+    return !nz;
+}
 /* every |x_i| <= CT_HUGE (NaN fails too) */
 CT__PRIVATE int ct__in_range(const ct_real *x, size_t n) {
     size_t i = 0;
@@ -5294,8 +5300,7 @@ CT__PRIVATE int ct__converged(ct__run *r, const ct_real *lambda, ct_real *v) {
 /* The velocity of the starting point: g for lambda = 0 (a cold start, or a warm start from
    zero), else (G + R) lambda + g */
 CT__PRIVATE void ct__start_velocity(const ct__run *r, const ct_real *lambda, ct_real *v) {
-    int i, zero = 1;
-    for (i = 0; i < r->n && r->s->warm_start; ++i) zero &= lambda[i] == 0;
+    const int zero = !r->s->warm_start || ct__all_zero(lambda, r->n);
     if (zero) CONTACT_MEMCPY(v, r->p->g, (size_t)r->n * sizeof(ct_real));
     else ct__run_velocity(r, lambda, v);
 }
@@ -6603,11 +6608,6 @@ CT__PRIVATE ct_real ct__nwq_eval(const ct__nwq *Q, const ct_real *q, ct_real *ou
     else CONTACT_MEMCPY(out, q, (size_t)Q->m * sizeof(ct_real));
     for (j = 0; j < Q->m; ++j) f += q[j] * ((ct_real)0.5 * out[j]);
     return f;
-}
-CT__PRIVATE int ct__all_zero(const ct_real *x, int n) {
-    int i, nz = 0;
-    for (i = 0; i < n; ++i) nz |= x[i] != 0;
-    return !nz;
 }
 
 /* phi'(alpha) and phi''(alpha) along (dq, dv_c) from (q, v_c); the trial impulse and Hessian

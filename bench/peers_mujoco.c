@@ -221,12 +221,16 @@ static double mj_side_score(void *ctx) {
     mj_answer(sn);
     return soft_score(sn, sn->lam_mj, NULL);
 }
-static int ct_side_solve(void *ctx, double tol) {
-    snap *sn = (snap *)ctx;
+/* one cold ct_solve of p at tol (a refused input counts as a numerical failure) */
+static int ct_run(snap *sn, const ct_problem *p, ct_workspace *ws, double tol) {
     sn->s.tol_rel = tol;
-    if (ct_solve(&sn->p, &sn->s, &sn->ws, sn->lambda, sn->v, &sn->info) != CT_OK)
+    if (ct_solve(p, &sn->s, ws, sn->lambda, sn->v, &sn->info) != CT_OK)
         sn->info.status = CT_STATUS_NUMERICAL_FAILURE;
     return sn->info.status == CT_STATUS_CONVERGED;
+}
+static int ct_side_solve(void *ctx, double tol) {
+    snap *sn = (snap *)ctx;
+    return ct_run(sn, &sn->p, &sn->ws, tol);
 }
 static int ct_total_solve(void *ctx, double tol) {
     ct_form((snap *)ctx);
@@ -234,19 +238,13 @@ static int ct_total_solve(void *ctx, double tol) {
 }
 static int ct_gen_solve(void *ctx, double tol) {
     snap *sn = (snap *)ctx;
-    sn->s.tol_rel = tol;
     ct_inputs(sn);
-    if (ct_solve(&sn->pgen, &sn->s, &sn->wsgen, sn->lambda, sn->v, &sn->info) != CT_OK)
-        sn->info.status = CT_STATUS_NUMERICAL_FAILURE;
-    return sn->info.status == CT_STATUS_CONVERGED;
+    return ct_run(sn, &sn->pgen, &sn->wsgen, tol);
 }
 static int ct_genl_solve(void *ctx, double tol) {
     snap *sn = (snap *)ctx;
-    sn->s.tol_rel = tol;
     ct_inputs_factor(sn);
-    if (ct_solve(&sn->pgenl, &sn->s, &sn->wsgen, sn->lambda, sn->v, &sn->info) != CT_OK)
-        sn->info.status = CT_STATUS_NUMERICAL_FAILURE;
-    return sn->info.status == CT_STATUS_CONVERGED;
+    return ct_run(sn, &sn->pgenl, &sn->wsgen, tol);
 }
 static double ct_side_score(void *ctx) {
     snap *sn = (snap *)ctx;
