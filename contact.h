@@ -2414,7 +2414,7 @@ CT__PRIVATE void ct__jpat_build(ct__jpat *pt, int *jp, int *jc, const ct_real *A
         const ct_real *a0 = A + (size_t)r0 * lda, *a1 = sz == 3 ? a0 + lda : a0, *a2 = sz == 3 ? a1 + lda : a0;
         int open = 0;
         for (j = 0; j < m; ++j) {
-            const int nz = (CONTACT_FABS(a0[j]) + CONTACT_FABS(a1[j])) + CONTACT_FABS(a2[j]) != 0; /* finite J */
+            const int nz = (a0[j] != 0) | (a1[j] != 0) | (a2[j] != 0);
             if (nz != open) {
                 if (nz) jc[2 * cnt] = j;
                 else jc[2 * cnt + 1] = j - jc[2 * cnt], ++cnt;
@@ -2490,12 +2490,17 @@ CT__PRIVATE void ct__gen_col(const ct__op *op, int j, ct_real *y) {
     CONTACT_MEMCPY(y, op->J + (size_t)j * op->nv, (size_t)op->nv * sizeof(ct_real));
     ct__chol_solve_ord(op->Lm, op->nv, op->nv, op->lm_rev, y);
 }
-/* G x = J (M^-1 (J^T x)) in at most 2 n nv + 2 nv^2 flops (J's pattern), never forming G */
-CT__PRIVATE void ct__gen_mul(const ct__op *op, const ct_real *x, ct_real *y) {
+/* y = J (M^-1 jt) from jt = J^T x (nv; op->tmp itself, or copied there) */
+CT__PRIVATE void ct__gen_mul_jt(const ct__op *op, const ct_real *jt, ct_real *y) {
     const int nv = op->nv;
-    ct__jpat_tmul(&op->pat, op->J, op->n, nv, nv, x, op->tmp);
+    if (jt != op->tmp) CONTACT_MEMCPY(op->tmp, jt, (size_t)nv * sizeof(ct_real));
     ct__chol_solve_ord(op->Lm, nv, nv, op->lm_rev, op->tmp);
     ct__jpat_mul(&op->pat, op->J, op->n, nv, nv, op->tmp, y);
+}
+/* G x = J (M^-1 (J^T x)) in at most 2 n nv + 2 nv^2 flops (J's pattern), never forming G */
+CT__PRIVATE void ct__gen_mul(const ct__op *op, const ct_real *x, ct_real *y) {
+    ct__jpat_tmul(&op->pat, op->J, op->n, op->nv, op->nv, x, op->tmp);
+    ct__gen_mul_jt(op, op->tmp, y);
 }
 #endif
 /* G_ij */
@@ -2570,8 +2575,13 @@ CT__PRIVATE void ct__op_rows3(const ct__op *op, int r0, const ct_real *x, ct_rea
     for (a = 0; a < 3; ++a) y[a] += ct__op_r(op, r0 + a) * x[r0 + a];
 }
 /* y = (G + R) x; the sparse form walks each block row once */
-CT__PRIVATE void ct__op_mul(const ct__op *op, const ct_real *x, ct_real *y) {
+/* y += R x */
+CT__PRIVATE void ct__op_add_r(const ct__op *op, const ct_real *x, ct_real *y) {
     int i;
+    if (op->R)
+        for (i = 0; i < op->n; ++i) y[i] += op->R[i] * x[i];
+}
+CT__PRIVATE void ct__op_mul(const ct__op *op, const ct_real *x, ct_real *y) {
     if (op->G) {
         ct__gemv(op->G, op->n, op->n, x, y);
     }
@@ -2609,8 +2619,7 @@ CT__PRIVATE void ct__op_mul(const ct__op *op, const ct_real *x, ct_real *y) {
         }
     }
 #endif
-    if (op->R)
-        for (i = 0; i < op->n; ++i) y[i] += op->R[i] * x[i];
+    ct__op_add_r(op, x, y);
 }
 /* v += (G + R)[:, r0 .. r0+len) d: the columns of a row (len 1) or a contact (len 3), read as
    its rows (G is symmetric: ct_problem_validate); what a Gauss-Seidel update adds to v */
@@ -4956,7 +4965,7 @@ CT__PRIVATE ct_result ct__validate_operator(const ct_problem *p, ct_real sym_tol
 CT__PRIVATE ct_result ct__validate_general(const ct_problem *p, int n, ct_real sym_tol, ct__why *why) {
     const ct_soft *sf = p->soft;
     const int nv = sf->nv;
-    ct_real dmax = 0;
+    ct_real dmax = 0, dg = 0;
     ct_result res;
     int i, j;
     if (nv > CT__MAX_N) return ct__fail(why, CT_ERROR_INVALID_SIZE, "soft.nv", -1);
@@ -4971,14 +4980,21 @@ CT__PRIVATE ct_result ct__validate_general(const ct_problem *p, int n, ct_real s
         if (!(d > 0)) return ct__fail(why, CT_ERROR_NOT_PSD, "soft.M", i);
         dmax = ct__max(dmax, d);
     }
+    /* the largest asymmetry in one pass; the first row that shows it only when it fails */
     for (i = 0; i < nv; ++i)
-        for (j = 0; j < i; ++j)
-            if (CONTACT_FABS(sf->M[(size_t)i * nv + j] - sf->M[(size_t)j * nv + i]) > sym_tol * dmax)
-                return ct__fail(why, CT_ERROR_NOT_SYMMETRIC, "soft.M", i);
+        for (j = 0; j < i; ++j) dg = ct__max(dg, CONTACT_FABS(sf->M[(size_t)i * nv + j] - sf->M[(size_t)j * nv + i]));
+    if (dg > sym_tol * dmax)
+        for (i = 0; i < nv; ++i)
+            for (j = 0; j < i; ++j)
+                if (CONTACT_FABS(sf->M[(size_t)i * nv + j] - sf->M[(size_t)j * nv + i]) > sym_tol * dmax)
+                    return ct__fail(why, CT_ERROR_NOT_SYMMETRIC, "soft.M", i);
     if (sf->Lm) { /* its lower triangle: in range, a positive diagonal (the match with M: the run) */
+        int bad = 0;
         if (sf->Lm_reversed != 0 && sf->Lm_reversed != 1)
             return ct__fail(why, CT_ERROR_INVALID_SOFT, "soft.Lm_reversed", -1);
-        for (i = 0; i < nv; ++i) {
+        for (i = 0; i < nv; ++i) /* a flag per row in one pass; the rows again on a failure */
+            bad |= !ct__in_range(sf->Lm + (size_t)i * nv, (size_t)i + 1) | !(sf->Lm[(size_t)i * nv + i] > 0);
+        for (i = 0; bad && i < nv; ++i) {
             ct__why w;
             res = ct__values(sf->Lm + (size_t)i * nv, (size_t)i + 1, "soft.Lm", &w);
             if (res != CT_OK) return ct__fail(why, res, "soft.Lm", i);
@@ -5319,15 +5335,20 @@ CT__PRIVATE void ct__start_velocity(const ct__run *r, const ct_real *lambda, ct_
    (ct__converged); the iteration goes to settings.history, its criterion -1 when not scored.
    kept = 1: the solver keeps v = (G + R) lambda + g up to date (the sweeps); it is scored as
    it is, and a point that meets the tolerance is scored again on v recomputed, so that what
-   the solver returns is scored exactly (and v's rounding drift is reset). Returns 1 when the
-   tolerance is met. */
+   the solver returns is scored exactly (and v's rounding drift is reset). kept = 2: v is the
+   velocity of lambda, computed by the solver as ct__run_velocity would (the same bits). Returns
+   1 when the tolerance is met. */
+CT__PRIVATE int ct__check_due(const ct__run *r, int k) {
+    return (k + 1) % r->s->check_every == 0 && r->s->stop != CT_STOP_NONE;
+}
 CT__PRIVATE int ct__check(ct__run *r, int k, const ct_real *lambda, ct_real *v, int kept,
                           ct_real rho, ct_real primal, ct_real dual) {
     int met = 0;
     ct_real crit = -1;
-    if ((k + 1) % r->s->check_every == 0 && r->s->stop != CT_STOP_NONE) {
-        met = kept ? ct__score_as(r, lambda, v, 1) : ct__converged(r, lambda, v);
-        if (met && kept) met = ct__converged(r, lambda, v);
+    if (ct__check_due(r, k)) {
+        if (kept == 2) met = ct__score(r, lambda, v);
+        else met = kept ? ct__score_as(r, lambda, v, 1) : ct__converged(r, lambda, v);
+        if (met && kept == 1) met = ct__converged(r, lambda, v);
         crit = ct__measure(r);
     }
     ct__record(r, rho, primal, dual, crit);
@@ -6596,17 +6617,12 @@ CT__PRIVATE ct_real ct__hquad(const ct_problem *p, const ct_real *hs, const ct_r
     return q;
 }
 
-/* The quadratic part: out = Q q (m; out and q distinct); returns 1/2 q^T Q q */
-typedef struct ct__nwq {
-    int gen, m;
-    const ct_real *M; /* generalized: M (m x m); contact space: Q = I                        */
-} ct__nwq;
-CT__PRIVATE ct_real ct__nwq_eval(const ct__nwq *Q, const ct_real *q, ct_real *out) {
+/* The quadratic part: 1/2 q^T Q q from q and qq = Q q (m; Q = M in generalized velocities,
+   I in contact space) */
+CT__PRIVATE ct_real ct__nwq_half(const ct_real *q, const ct_real *qq, int m) {
     ct_real f = 0;
     int j;
-    if (Q->gen) ct__gemv(Q->M, Q->m, Q->m, q, out);
-    else CONTACT_MEMCPY(out, q, (size_t)Q->m * sizeof(ct_real));
-    for (j = 0; j < Q->m; ++j) f += q[j] * ((ct_real)0.5 * out[j]);
+    for (j = 0; j < m; ++j) f += q[j] * ((ct_real)0.5 * qq[j]);
     return f;
 }
 
@@ -6633,11 +6649,12 @@ CT__PRIVATE ct_real ct__nwls_eval(ct__nwls *ls, ct_real alpha, ct_real *dd) {
     return ls->d0 + alpha * ls->s1 - e;
 }
 
-/* NEWTON_SOFT's arrays: the iterate q, its step, the contact velocity, impulses and trial
-   points (n each), the factor A of G (contact space), the Newton matrix N and B = H A (n x n
-   each), the Cholesky's scratch, the Hessian blocks at the point and the trial, the pivots */
+/* NEWTON_SOFT's arrays: the iterate q, its step, Q q and Q dq, the contact velocity, impulses
+   and trial points (n each), the factor A of G (contact space), the Newton matrix N and B = H A
+   (n x n each), the Cholesky's scratch, the Hessian blocks at the point and the trial, the
+   pivots */
 typedef struct ct__nw_mem {
-    ct_real *q, *dq, *vc, *gam, *dvc, *u, *gam2, *grad, *qt, *Am, *N, *B, *scratch, *hs;
+    ct_real *q, *dq, *qq, *qd, *vc, *gam, *dvc, *u, *gam2, *grad, *qt, *Am, *N, *B, *scratch, *hs;
     int *flag;
 } ct__nw_mem;
 CT__PRIVATE void ct__nw_layout(ct__arena *a, const ct__dims *d, void *mem) {
@@ -6649,6 +6666,9 @@ CT__PRIVATE void ct__nw_layout(ct__arena *a, const ct__dims *d, void *mem) {
     const size_t m1 = gen && (size_t)d->nv > n ? (size_t)d->nv : n;
     m->q = ct__arena_real(a, m1);
     m->dq = ct__arena_real(a, m1);
+    m->qq = gen ? ct__arena_real(a, m1) : NULL; /* Q q and Q dq: contact space, q and dq
+                                                   themselves (Q = I); G with nv < n, in Am */
+    m->qd = gen ? ct__arena_real(a, m1) : NULL;
     m->vc = ct__arena_real(a, n);
     m->gam = ct__arena_real(a, n);
     m->dvc = ct__arena_real(a, n);
@@ -6697,22 +6717,28 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
     const int gen = ct__nw_general(p, n);
     ct__nw_mem mm;
     ct__arena ar = r->mem;
-    ct_real *q, *dq, *vc, *gam, *dvc, *u, *gam2, *grad, *qt, *Am, *N, *B;
+    ct_real *q, *dq, *qq, *qd, *vc, *gam, *dvc, *u, *gam2, *grad, *qt, *Am, *N, *B;
     ct_real *scratch, *hs, *hs2;
     const ct_real *A;
-    ct__nwq Q;
     ct__nwls ls;
     ct__jpat pt;
     ct_real cost;
-    int m, lda, i, j, k, a, bb, start0, reuse, nrev;
+    int m, lda, i, j, k, a, bb, start0, reuse, nrev, jt = 0;
 
     ct__nw_layout(&ar, &r->dims, &mm);
     pt.jp = pt.jc = NULL;
     pt.c0 = c0;
-    q = mm.q; dq = mm.dq; vc = mm.vc; gam = mm.gam; dvc = mm.dvc; u = mm.u; gam2 = mm.gam2;
+    q = mm.q; dq = mm.dq; qq = mm.qq; qd = mm.qd; vc = mm.vc; gam = mm.gam; dvc = mm.dvc; u = mm.u; gam2 = mm.gam2;
     grad = mm.grad; qt = mm.qt; Am = mm.Am; N = mm.N; B = mm.B; scratch = mm.scratch;
     hs = mm.hs;
     hs2 = hs + nh;
+    if (!gen) { /* Q = I */
+        qq = q;
+        qd = dq;
+    } else if (!qq) { /* G with nv < n: A is J, so the n x n array of G's factor is free */
+        qq = Am;
+        qd = Am + sf->nv;
+    }
     /* the start q from lambda and v_c = A q + g (a cold start: q = 0, v_c = g, no product) */
     start0 = ct__all_zero(lambda, n);
     if (gen) {
@@ -6736,9 +6762,6 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
         A = Am;
         if (!start0) ct__atmul(A, n, m, lda, lambda, q); /* x = L^T lambda */
     }
-    Q.gen = gen;
-    Q.m = m;
-    Q.M = gen ? sf->M : NULL;
     ls.p = p;
     ls.n = n;
     ls.vc = vc;
@@ -6748,14 +6771,19 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
     ls.gam2 = gam2;
     ls.hs2 = hs2;
 
+    /* Q q is kept in qq and updated with the step, qq + alpha Q dq: one product by M per
+       iteration, Q dq (contact space: Q = I, the same bits as q itself) */
     if (start0) {
         CONTACT_MEMSET(q, 0, (size_t)m * sizeof(ct_real));
+        if (qq != q) CONTACT_MEMSET(qq, 0, (size_t)m * sizeof(ct_real));
         CONTACT_MEMCPY(vc, p->g, (size_t)n * sizeof(ct_real));
+        cost = ct__soft_eval(p, vc, gam, hs);
     } else {
         ct__jpat_mul(&pt, A, n, m, lda, q, vc);
         for (i = 0; i < n; ++i) vc[i] += p->g[i];
+        if (gen) ct__gemv(sf->M, m, m, q, qq);
+        cost = ct__soft_eval(p, vc, gam, hs) + ct__nwq_half(q, qq, m);
     }
-    cost = ct__soft_eval(p, vc, gam, hs) + ct__nwq_eval(&Q, q, grad);
 
     for (k = 0; k < r->s->max_iter; ++k) {
         ct_real d0, alpha, cost_new;
@@ -6763,14 +6791,18 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
             CONTACT_MEMCPY(lambda, gam, (size_t)n * sizeof(ct_real));
             return CT_STATUS_MAX_ITERATIONS;
         }
-        /* the gradient Q q - A^T gamma into grad (Q q is there: the cost's
-           evaluation at q, before the loop or at the accepted step, left it) */
-        ct__jpat_tmul(&pt, A, n, m, lda, gam, dq);
-        for (j = 0; j < m; ++j) grad[j] -= dq[j];
+        /* the gradient Q q - A^T gamma into grad (A^T gamma in dq: the check may have left it) */
+        if (!jt) ct__jpat_tmul(&pt, A, n, m, lda, gam, dq);
+        jt = 0;
+        for (j = 0; j < m; ++j) grad[j] = qq[j] - dq[j];
         /* N = Q + A^T H A (lower triangle) with B = H A (n x m), on J's pattern when it has one */
         for (a = 0; a < m; ++a)
-            for (bb = 0; bb <= a; ++bb)
-                N[(size_t)a * m + bb] = gen ? sf->M[(size_t)a * m + bb] : (ct_real)(a == bb);
+            if (gen) {
+                CONTACT_MEMCPY(N + (size_t)a * m, sf->M + (size_t)a * m, (size_t)(a + 1) * sizeof(ct_real));
+            } else {
+                CONTACT_MEMSET(N + (size_t)a * m, 0, (size_t)a * sizeof(ct_real));
+                N[(size_t)a * m + a] = 1;
+            }
         if (pt.jp) {
             for (i = 0; i < n; i += i < c0 ? 1 : 3) {
                 const int g = ct__grp(c0, i), sz = i < c0 ? 1 : 3, t0 = pt.jp[g], t1 = pt.jp[g + 1];
@@ -6840,8 +6872,8 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
         ct__jpat_mul(&pt, A, n, m, lda, dq, dvc);
         d0 = ct__dot(dq, grad, m);
         ls.d0 = d0;
-        ct__nwq_eval(&Q, dq, qt); /* qt = Q dq (m: qt, not u, which has n < m when nv > n) */
-        ls.s1 = ct__dot(dq, qt, m); /* dq^T Q dq */
+        if (gen) ct__gemv(sf->M, m, m, dq, qd); /* qd = Q dq */
+        ls.s1 = ct__dot(dq, qd, m);             /* dq^T Q dq */
         if (!(d0 < 0)) { /* no descent direction left: the gradient is at rounding level (a
                             fixed budget, CT_STOP_NONE, ends here too: no step would move) */
             CONTACT_MEMCPY(lambda, gam, (size_t)n * sizeof(ct_real));
@@ -6880,15 +6912,19 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
                 alpha = next;
             }
         }
-        /* the step, with backtracking should the cost not decrease (rounding) */
+        /* the step, with backtracking should the cost not decrease (rounding); grad (no longer
+           needed) takes the trial's Q q */
         for (j = 0; j < 40; ++j) {
             int t;
-            for (t = 0; t < m; ++t) qt[t] = q[t] + alpha * dq[t];
+            for (t = 0; t < m; ++t) {
+                qt[t] = q[t] + alpha * dq[t];
+                grad[t] = qq[t] + alpha * qd[t];
+            }
             if (j == 0 && reuse) {
-                cost_new = ls.cost2 + ct__nwq_eval(&Q, qt, grad);
+                cost_new = ls.cost2 + ct__nwq_half(qt, grad, m);
             } else {
                 for (i = 0; i < n; ++i) u[i] = vc[i] + alpha * dvc[i];
-                cost_new = ct__soft_eval(p, u, gam2, hs2) + ct__nwq_eval(&Q, qt, grad);
+                cost_new = ct__soft_eval(p, u, gam2, hs2) + ct__nwq_half(qt, grad, m);
             }
             if (cost_new <= cost + (ct_real)1e-4 * alpha * d0 ||
                 cost_new <= cost + 1000 * CT_EPS * ct__max((ct_real)1, CONTACT_FABS(cost)))
@@ -6896,6 +6932,7 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
             alpha *= (ct_real)0.5;
         }
         CONTACT_MEMCPY(q, qt, (size_t)m * sizeof(ct_real));
+        if (gen) CONTACT_MEMCPY(qq, grad, (size_t)m * sizeof(ct_real)); /* (else the same bits) */
         CONTACT_MEMCPY(vc, u, (size_t)n * sizeof(ct_real));
         CONTACT_MEMCPY(gam, gam2, (size_t)n * sizeof(ct_real));
         CONTACT_MEMCPY(hs, hs2, (size_t)nh * sizeof(ct_real));
@@ -6904,7 +6941,17 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
             CONTACT_MEMSET(lambda, 0, (size_t)n * sizeof(ct_real)); /* a finite, scorable point */
             return CT_STATUS_NUMERICAL_FAILURE;
         }
-        if (ct__check(r, k, lambda, v, 0, 0, -1, -1)) return CT_STATUS_CONVERGED;
+        if (r->op.form == CT__FORM_GENERAL && ct__check_due(r, k)) {
+            /* M and J alone: J^T lambda serves the check's velocity and the next gradient */
+            ct__jpat_tmul(&pt, A, n, m, lda, gam, dq);
+            jt = 1;
+            ct__gen_mul_jt(&r->op, dq, v);
+            ct__op_add_r(&r->op, lambda, v);
+            for (i = 0; i < n; ++i) v[i] += p->g[i];
+            if (ct__check(r, k, lambda, v, 2, 0, -1, -1)) return CT_STATUS_CONVERGED;
+        } else if (ct__check(r, k, lambda, v, 0, 0, -1, -1)) {
+            return CT_STATUS_CONVERGED;
+        }
         /* stall: the cost no longer changes (Drake's test) and neither does the velocity (the
            cost can carry a large constant, so its change alone may hide real progress) */
         if (r->s->stop != CT_STOP_NONE &&
@@ -9044,25 +9091,26 @@ CT__PRIVATE void ct__run_init(ct__run *r, ct_solver *sv, const ct__method *d) {
    another matrix misses by the order of that bound. t: 2 nv scratch. */
 CT__PRIVATE int ct__lm_matches(const ct_real *M, const ct_real *L, int nv, int rev, ct_real *t) {
     ct_real *x = t, *w = t + nv, sx = 0;
-    int i, j;
-#define CT__MP(i, j) M[(size_t)(rev ? nv - 1 - (i) : (i)) * nv + (size_t)(rev ? nv - 1 - (j) : (j))]
+    int i;
     for (i = 0; i < nv; ++i) {
+        const ct_real d = M[(size_t)(rev ? nv - 1 - i : i) * (nv + 1)]; /* M'_ii */
         x[i] = (ct_real)1 + (ct_real)0.1 * (ct_real)(i % 7);
-        sx += CONTACT_SQRT(ct__max(CT__MP(i, i), 0)) * x[i];
+        sx += CONTACT_SQRT(ct__max(d, 0)) * x[i];
     }
-    for (j = 0; j < nv; ++j) { /* w = L^T x */
-        ct_real e = 0;
-        for (i = j; i < nv; ++i) e += L[(size_t)i * nv + j] * x[i];
-        w[j] = e;
-    }
+    CONTACT_MEMSET(w, 0, (size_t)nv * sizeof(ct_real));
+    for (i = 0; i < nv; ++i) ct__axpy_add(w, L + (size_t)i * nv, x[i], i + 1); /* w = L^T x, by rows */
+    if (rev) /* x reversed: row i of M' x is row nv - 1 - i of M times it */
+        for (i = 0; i < nv / 2; ++i) {
+            const ct_real e = x[i];
+            x[i] = x[nv - 1 - i];
+            x[nv - 1 - i] = e;
+        }
     for (i = 0; i < nv; ++i) {
-        ct_real lw = 0, mx = 0;
-        for (j = 0; j <= i; ++j) lw += L[(size_t)i * nv + j] * w[j];
-        for (j = 0; j < nv; ++j) mx += CT__MP(i, j) * x[j];
-        if (!(CONTACT_FABS(lw - mx) <= 64 * (ct_real)nv * CT_EPS * CONTACT_SQRT(ct__max(CT__MP(i, i), 0)) * sx))
+        const size_t mi = (size_t)(rev ? nv - 1 - i : i);
+        const ct_real lw = ct__dot(L + (size_t)i * nv, w, i + 1), mx = ct__dot(M + mi * nv, x, nv);
+        if (!(CONTACT_FABS(lw - mx) <= 64 * (ct_real)nv * CT_EPS * CONTACT_SQRT(ct__max(M[mi * (nv + 1)], 0)) * sx))
             return 0;
     }
-#undef CT__MP
     return 1;
 }
 CT__PRIVATE ct_result ct__general_factor(ct__run *r) {

@@ -179,7 +179,8 @@ static void ct_inputs_factor(snap *sn) {
     const int nv = sn->nv;
     int k;
     ct_inputs(sn);
-    memset(sn->Lrev, 0, sizeof(double) * (size_t)nv * (size_t)nv);
+    for (k = 0; k < nv; ++k) /* contact.h reads the lower triangle */
+        memset(sn->Lrev + (size_t)k * nv, 0, sizeof(double) * (size_t)(k + 1));
     for (k = 0; k < nv; ++k) {
         const int adr = m->dof_Madr[k], kr = nv - 1 - k;
         const double s = sqrt(sn->d->qLD[adr]);

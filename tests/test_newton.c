@@ -369,8 +369,9 @@ static void test_generalized_structured(void) {
             sf.Lm_reversed = 0;
             Lf[5 * NV + 5] = 0;
             CHECK_EQ_INT(solve_with(&p, &s, l3, v3, &i3), CT_ERROR_INVALID_SOFT);
-            Lf[5 * NV + 2] = (ct_real)NAN;
+            Lf[5 * NV + 2] = (ct_real)NAN; /* the row that holds it */
             CHECK_EQ_INT(solve_with(&p, &s, l3, v3, &i3), CT_ERROR_NON_FINITE);
+            CHECK(i3.error_field && strcmp(i3.error_field, "soft.Lm") == 0 && i3.error_index == 5);
             sf.Lm = NULL;
         }
         printf("  structured M and J alone (%s M, nv %d, n %d): the answers of the given G, cold %d and "
@@ -489,8 +490,9 @@ static void test_generalized_alone(void) {
         CHECK_EQ_INT(ct_solve(&p, &s, &ws, l, v, &info), CT_ERROR_NOT_PSD);
         CHECK(info.error_field && strcmp(info.error_field, "soft.M") == 0);
         CHECK(memcmp(l, l0, sizeof(l)) == 0 && memcmp(v, v0, sizeof(v)) == 0);
-        M[6] = M0 + 1; /* asymmetric */
+        M[6] = M0 + 1; /* asymmetric: the first row that shows it */
         CHECK_EQ_INT(ct_solve(&p, &s, &ws, l, v, &info), CT_ERROR_NOT_SYMMETRIC);
+        CHECK(info.error_field && strcmp(info.error_field, "soft.M") == 0 && info.error_index == 1);
         M[1] = M[6] = M0;
         M[0] = -1;
         CHECK_EQ_INT(ct_solve(&p, &s, &ws, l, v, &info), CT_ERROR_NOT_PSD);
