@@ -2120,6 +2120,32 @@ CT__PRIVATE void ct__chol_solve_ord(const ct_real *l, int n, int lda, int rev, c
     ct__chol_solve(l, n, lda, b);
     if (rev) ct__rev_vec(b, n);
 }
+/* The rank-1 change of a factor (row-major lower L, A = L L^T) to that of A + sign x x^T
+   (sign +1 an update, -1 a downdate; x is overwritten), by plane rotations column by column
+   (LINPACK dchud/dchdd; Golub and Van Loan Sec. 6.5.4), from x's first nonzero: a zero x_k
+   leaves column k as it is. Returns 0 when a downdate would leave A not positive definite (L is
+   then partly changed: the caller refactors). */
+CT__PRIVATE int ct__chol_rank1(ct_real *l, int n, int lda, ct_real *x, ct_real sign) {
+    int i, k;
+    for (k = 0; k < n; ++k) {
+        ct_real *lk = l + (size_t)k * lda, d, r2, r, c, sn;
+        if (x[k] == 0) continue;
+        d = lk[k];
+        r2 = d * d + sign * x[k] * x[k];
+        if (!(r2 > (sign < 0 ? (ct_real)1e-4 * d * d : 0)) || !ct__finite(r2)) return 0; /* (a downdate
+                                                          that cancels most of the pivot loses its digits) */
+        r = CONTACT_SQRT(r2);
+        c = r / d;
+        sn = x[k] / d;
+        lk[k] = r;
+        for (i = k + 1; i < n; ++i) {
+            ct_real *lik = l + (size_t)i * lda + k;
+            *lik = (*lik + sign * sn * x[i]) / c;
+            x[i] = c * x[i] - sn * *lik;
+        }
+    }
+    return 1;
+}
 
 #endif /* CT__HAS_CHOL */
 
@@ -6572,8 +6598,9 @@ static const ct__method ct__method_staggered = {CT_METHOD_STAGGERED, "STAGGERED"
      the velocity change (phi is eq. 3's cost less the constant 1/2 v*^T M v*, which would only
      add rounding), A = J, Q = M; N is nv x nv, cheaper when nv < 3 nc. v* does not enter
      the iteration: J v* is g less the reference, inside g.
-   Each iteration: N dq = -grad (dense Cholesky), then the exact line search on
-   phi'(alpha) = dq^T Q q + alpha dq^T Q dq - dv_c^T gamma(v_c + alpha dv_c) = 0 over
+   Each iteration: N dq = -grad (dense Cholesky; from the second on, the last factor moved by
+   rank-1 changes when H changed on diagonal blocks only: ct__nw_update), then the exact line
+   search on phi'(alpha) = dq^T Q q + alpha dq^T Q dq - dv_c^T gamma(v_c + alpha dv_c) = 0 over
    [0, alpha_max]: phi' at the Newton step 1 first (on a quadratic piece it is exactly 0 there:
    one evaluation, which the step then reuses); alpha_max if phi'(1) < 0 and phi'(alpha_max)
    <= 0 (Drake evaluates alpha_max first); else a safeguarded Newton iteration on phi'
@@ -6603,6 +6630,57 @@ CT__PRIVATE ct_real ct__soft_eval(const ct_problem *p, const ct_real *vc, ct_rea
     return cost;
 }
 
+/* 1 when a and b hold the same n values */
+CT__PRIVATE int ct__same(const ct_real *a, const ct_real *b, int n) {
+    int i;
+    for (i = 0; i < n; ++i)
+        if (!(a[i] == b[i])) return 0;
+    return 1;
+}
+
+/* The Newton matrix's factor L (N = Q + A^T H A, m x m, dofs reversed when rev) moved from the
+   H it was made of (ho) to hn by rank-1 changes, as MuJoCo updates its Hessian's factor: a row
+   of A scaled by sqrt|dh| per changed diagonal entry dh of H, when every changed block is
+   diagonal at both points (a joint or limit row, a contact stuck or open: the soft CCP's
+   constant pieces) and the changes, (m - f)^2 / 2 multiply-adds from a row's first column f in
+   the factor's order, cost less than m^3 / 12, a new factor's. x: m scratch. Returns 0 when N
+   is to be assembled and factored anew (L may then be partly changed). */
+CT__PRIVATE int ct__nw_update(const ct_problem *p, ct_real *L, int m, int rev, const ct_real *A, int lda,
+                              const ct_real *hn, const ct_real *ho, ct_real *x) {
+    const int c0 = p->nb + p->nu, n = c0 + 3 * p->nc;
+    ct_real est = 0;
+    int pass, i, j;
+    for (pass = 0; pass < 2; ++pass) {
+        for (i = 0; i < n; ++i) {
+            const ct_real *ai = A + (size_t)i * lda;
+            ct_real dn, dold;
+            if (i < c0) {
+                dn = hn[i];
+                dold = ho[i];
+            } else {
+                const int g = (i - c0) / 3, a = (i - c0) % 3;
+                const ct_real *bn = hn + c0 + 9 * g, *bo = ho + c0 + 9 * g;
+                if (a == 0 && !ct__same(bn, bo, 9) &&
+                    (bn[1] != 0 || bn[2] != 0 || bn[3] != 0 || bn[5] != 0 || bn[6] != 0 || bn[7] != 0 ||
+                     bo[1] != 0 || bo[2] != 0 || bo[3] != 0 || bo[5] != 0 || bo[6] != 0 || bo[7] != 0))
+                    return 0; /* a sliding contact's block changed */
+                dn = bn[4 * a];
+                dold = bo[4 * a];
+            }
+            if (dn == dold) continue;
+            if (pass == 0) {
+                for (j = 0; j < m && ai[rev ? m - 1 - j : j] == 0; ++j) {}
+                est += (ct_real)0.5 * (ct_real)(m - j) * (ct_real)(m - j);
+            } else {
+                const ct_real d = dn - dold, w = CONTACT_SQRT(CONTACT_FABS(d));
+                for (j = 0; j < m; ++j) x[j] = w * ai[rev ? m - 1 - j : j];
+                if (!ct__chol_rank1(L, m, m, x, d > 0 ? (ct_real)1 : (ct_real)-1)) return 0;
+            }
+        }
+        if (pass == 0 && !(est <= (ct_real)m * (ct_real)m * (ct_real)m / 12)) return 0;
+    }
+    return 1;
+}
 /* dv^T H dv with the block Hessian hs */
 CT__PRIVATE ct_real ct__hquad(const ct_problem *p, const ct_real *hs, const ct_real *dv) {
     const int c0 = p->nb + p->nu;
@@ -6723,7 +6801,7 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
     ct__nwls ls;
     ct__jpat pt;
     ct_real cost;
-    int m, lda, i, j, k, a, bb, start0, reuse, nrev, jt = 0;
+    int m, lda, i, j, k, a, bb, start0, reuse, nrev = 0, jt = 0;
 
     ct__nw_layout(&ar, &r->dims, &mm);
     pt.jp = pt.jc = NULL;
@@ -6795,78 +6873,86 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
         if (!jt) ct__jpat_tmul(&pt, A, n, m, lda, gam, dq);
         jt = 0;
         for (j = 0; j < m; ++j) grad[j] = qq[j] - dq[j];
-        /* N = Q + A^T H A (lower triangle) with B = H A (n x m), on J's pattern when it has one */
-        for (a = 0; a < m; ++a)
-            if (gen) {
-                CONTACT_MEMCPY(N + (size_t)a * m, sf->M + (size_t)a * m, (size_t)(a + 1) * sizeof(ct_real));
+        /* N = Q + A^T H A and its factor: from the last iteration's by rank-1 changes where H
+           changed on diagonal blocks only (ct__nw_update; nothing when H is unchanged), else
+           assembled and factored; B, free until the next assembly, then holds their H */
+        if (!(k > 0 && ct__nw_update(p, N, m, nrev, A, lda, hs, B, scratch))) {
+            /* N = Q + A^T H A (lower triangle) with B = H A (n x m), on J's pattern when it has one */
+            for (a = 0; a < m; ++a)
+                if (gen) {
+                    CONTACT_MEMCPY(N + (size_t)a * m, sf->M + (size_t)a * m, (size_t)(a + 1) * sizeof(ct_real));
+                } else {
+                    CONTACT_MEMSET(N + (size_t)a * m, 0, (size_t)a * sizeof(ct_real));
+                    N[(size_t)a * m + a] = 1;
+                }
+            if (pt.jp) {
+                for (i = 0; i < n; i += i < c0 ? 1 : 3) {
+                    const int g = ct__grp(c0, i), sz = i < c0 ? 1 : 3, t0 = pt.jp[g], t1 = pt.jp[g + 1];
+                    const ct_real *Hb = i < c0 ? hs + i : hs + c0 + 9 * (g - c0);
+                    const ct_real *a0 = A + (size_t)i * lda, *a1 = sz == 3 ? a0 + lda : a0;
+                    const ct_real *a2 = sz == 3 ? a1 + lda : a0;
+                    ct_real *b0 = B, *b1 = sz == 3 ? b0 + m : b0, *b2 = sz == 3 ? b1 + m : b0;
+                    int ta, tb, ca;
+                    /* the group's rows of H A on its runs, in B's first rows (one group at a time: they
+                       stay in cache): B(a, :) = sum_b H(a, b) A(i + b, :) */
+                    for (ta = t0; ta < t1; ++ta) {
+                        const int e = pt.jc[2 * ta] + pt.jc[2 * ta + 1];
+                        if (sz == 1)
+                            for (ca = pt.jc[2 * ta]; ca < e; ++ca) b0[ca] = Hb[0] * a0[ca];
+                        else
+                            for (ca = pt.jc[2 * ta]; ca < e; ++ca) {
+                                const ct_real x0 = a0[ca], x1 = a1[ca], x2 = a2[ca];
+                                b0[ca] = (Hb[0] * x0 + Hb[1] * x1) + Hb[2] * x2;
+                                b1[ca] = (Hb[3] * x0 + Hb[4] * x1) + Hb[5] * x2;
+                                b2[ca] = (Hb[6] * x0 + Hb[7] * x1) + Hb[8] * x2;
+                            }
+                    }
+                    /* N(ca, cb) += sum_a A(i + a, ca) B(i + a, cb) for the pattern's cb <= ca: the
+                       group's rows in one pass over its block of N */
+                    for (ta = t0; ta < t1; ++ta)
+                        for (ca = pt.jc[2 * ta]; ca < pt.jc[2 * ta] + pt.jc[2 * ta + 1]; ++ca) {
+                            ct_real *na = N + (size_t)ca * m;
+                            for (tb = t0; tb <= ta; ++tb) {
+                                const int cb = pt.jc[2 * tb], e = tb < ta ? cb + pt.jc[2 * tb + 1] : ca + 1;
+                                if (sz == 1) ct__axpy_add(na + cb, b0 + cb, a0[ca], e - cb);
+                                else ct__axpy3_add(na + cb, b0 + cb, b1 + cb, b2 + cb, a0[ca], a1[ca], a2[ca], e - cb);
+                            }
+                        }
+                }
             } else {
-                CONTACT_MEMSET(N + (size_t)a * m, 0, (size_t)a * sizeof(ct_real));
-                N[(size_t)a * m + a] = 1;
-            }
-        if (pt.jp) {
-            for (i = 0; i < n; i += i < c0 ? 1 : 3) {
-                const int g = ct__grp(c0, i), sz = i < c0 ? 1 : 3, t0 = pt.jp[g], t1 = pt.jp[g + 1];
-                const ct_real *Hb = i < c0 ? hs + i : hs + c0 + 9 * (g - c0);
-                const ct_real *a0 = A + (size_t)i * lda, *a1 = sz == 3 ? a0 + lda : a0, *a2 = sz == 3 ? a1 + lda : a0;
-                ct_real *b0 = B + (size_t)i * m, *b1 = sz == 3 ? b0 + m : b0, *b2 = sz == 3 ? b1 + m : b0;
-                int ta, tb, ca;
-                /* B's rows of the group on its runs: B(i + a, :) = sum_b H(a, b) A(i + b, :) */
-                for (ta = t0; ta < t1; ++ta) {
-                    const int e = pt.jc[2 * ta] + pt.jc[2 * ta + 1];
-                    if (sz == 1)
-                        for (ca = pt.jc[2 * ta]; ca < e; ++ca) b0[ca] = Hb[0] * a0[ca];
-                    else
-                        for (ca = pt.jc[2 * ta]; ca < e; ++ca) {
-                            const ct_real x0 = a0[ca], x1 = a1[ca], x2 = a2[ca];
-                            b0[ca] = (Hb[0] * x0 + Hb[1] * x1) + Hb[2] * x2;
-                            b1[ca] = (Hb[3] * x0 + Hb[4] * x1) + Hb[5] * x2;
-                            b2[ca] = (Hb[6] * x0 + Hb[7] * x1) + Hb[8] * x2;
+                for (i = 0; i < c0; ++i)
+                    for (j = 0; j < m; ++j) B[(size_t)i * m + j] = hs[i] * A[(size_t)i * lda + j];
+                for (i = 0; i < p->nc; ++i) {
+                    const ct_real *Hb = hs + c0 + 9 * i;
+                    const int r0 = c0 + 3 * i;
+                    for (a = 0; a < 3; ++a)
+                        for (j = 0; j < m; ++j) {
+                            ct_real e = 0;
+                            for (bb = 0; bb < 3; ++bb) e += Hb[3 * a + bb] * A[(size_t)(r0 + bb) * lda + j];
+                            B[(size_t)(r0 + a) * m + j] = e;
                         }
                 }
-                /* N(ca, cb) += sum_a A(i + a, ca) B(i + a, cb) for the pattern's cb <= ca: the
-                   group's rows in one pass over its block of N */
-                for (ta = t0; ta < t1; ++ta)
-                    for (ca = pt.jc[2 * ta]; ca < pt.jc[2 * ta] + pt.jc[2 * ta + 1]; ++ca) {
-                        ct_real *na = N + (size_t)ca * m;
-                        for (tb = t0; tb <= ta; ++tb) {
-                            const int cb = pt.jc[2 * tb], e = tb < ta ? cb + pt.jc[2 * tb + 1] : ca + 1;
-                            if (sz == 1) ct__axpy_add(na + cb, b0 + cb, a0[ca], e - cb);
-                            else ct__axpy3_add(na + cb, b0 + cb, b1 + cb, b2 + cb, a0[ca], a1[ca], a2[ca], e - cb);
-                        }
+                for (i = 0; i < n; ++i) {
+                    const ct_real *ai = A + (size_t)i * lda, *bi = B + (size_t)i * m;
+                    for (a = 0; a < m; ++a) {
+                        ct_real *na = N + (size_t)a * m, aa = ai[a];
+                        if (aa == 0) continue;
+                        ct__axpy_add(na, bi, aa, a + 1);
                     }
-            }
-        } else {
-            for (i = 0; i < c0; ++i)
-                for (j = 0; j < m; ++j) B[(size_t)i * m + j] = hs[i] * A[(size_t)i * lda + j];
-            for (i = 0; i < p->nc; ++i) {
-                const ct_real *Hb = hs + c0 + 9 * i;
-                const int r0 = c0 + 3 * i;
-                for (a = 0; a < 3; ++a)
-                    for (j = 0; j < m; ++j) {
-                        ct_real e = 0;
-                        for (bb = 0; bb < 3; ++bb) e += Hb[3 * a + bb] * A[(size_t)(r0 + bb) * lda + j];
-                        B[(size_t)(r0 + a) * m + j] = e;
-                    }
-            }
-            for (i = 0; i < n; ++i) {
-                const ct_real *ai = A + (size_t)i * lda, *bi = B + (size_t)i * m;
-                for (a = 0; a < m; ++a) {
-                    ct_real *na = N + (size_t)a * m, aa = ai[a];
-                    if (aa == 0) continue;
-                    ct__axpy_add(na, bi, aa, a + 1);
                 }
+            }
+            r->factorizations++;
+            /* a tree in generalized velocities: reversed (M's order: N has M's pattern and the
+               contacts', which couple a body with its ancestors) */
+            nrev = gen && r->op.Lm ? r->op.lm_rev : ct__chol_rev_pays(N, m, m);
+            if (nrev) ct__chol_reverse(N, m, m);
+            if (ct__chol_factor(N, m, m, scratch) >= 0) {
+                CONTACT_MEMCPY(lambda, gam, (size_t)n * sizeof(ct_real));
+                return CT_STATUS_NUMERICAL_FAILURE;
             }
         }
-        r->factorizations++;
+        CONTACT_MEMCPY(B, hs, (size_t)nh * sizeof(ct_real));
         r->iterations = k + 1;
-        /* a tree in generalized velocities: reversed (M's order: N has M's pattern and the
-           contacts', which couple a body with its ancestors) */
-        nrev = gen && r->op.Lm ? r->op.lm_rev : ct__chol_rev_pays(N, m, m);
-        if (nrev) ct__chol_reverse(N, m, m);
-        if (ct__chol_factor(N, m, m, scratch) >= 0) {
-            CONTACT_MEMCPY(lambda, gam, (size_t)n * sizeof(ct_real));
-            return CT_STATUS_NUMERICAL_FAILURE;
-        }
         for (j = 0; j < m; ++j) dq[j] = -grad[j];
         ct__chol_solve_ord(N, m, m, nrev, dq); /* dq = -N^-1 gradient */
         ct__jpat_mul(&pt, A, n, m, lda, dq, dvc);
