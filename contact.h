@@ -2123,8 +2123,8 @@ CT__PRIVATE void ct__chol_solve_ord(const ct_real *l, int n, int lda, int rev, c
 /* The rank-1 change of a factor (row-major lower L, A = L L^T) to that of A + sign x x^T
    (sign +1 an update, -1 a downdate; x is overwritten), by plane rotations column by column
    (LINPACK dchud/dchdd; Golub and Van Loan Sec. 6.5.4), from x's first nonzero: a zero x_k
-   leaves column k as it is. Returns 0 when a downdate would leave A not positive definite (L is
-   then partly changed: the caller refactors). */
+   leaves column k as it is. Returns 0 when a downdate would leave A not positive definite, or
+   nearly so (L is then partly changed: the caller refactors). */
 CT__PRIVATE int ct__chol_rank1(ct_real *l, int n, int lda, ct_real *x, ct_real sign) {
     int i, k;
     for (k = 0; k < n; ++k) {
@@ -2132,8 +2132,8 @@ CT__PRIVATE int ct__chol_rank1(ct_real *l, int n, int lda, ct_real *x, ct_real s
         if (x[k] == 0) continue;
         d = lk[k];
         r2 = d * d + sign * x[k] * x[k];
-        if (!(r2 > (sign < 0 ? (ct_real)1e-4 * d * d : 0)) || !ct__finite(r2)) return 0; /* (a downdate
-                                                          that cancels most of the pivot loses its digits) */
+        /* (a downdate that cancels all but 1e-4 of the pivot's square loses its digits) */
+        if (!(r2 > (sign < 0 ? (ct_real)1e-4 * d * d : 0)) || !ct__finite(r2)) return 0;
         r = CONTACT_SQRT(r2);
         c = r / d;
         sn = x[k] / d;
