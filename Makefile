@@ -448,13 +448,20 @@ PEERS_FLAGS = -O2 -march=native -DNDEBUG -DEIGEN_NO_DEBUG
 PINOCCHIO_VERSION = $(shell sed -n 's:.*<version>\(.*\)</version>.*:\1:p' $(PINOCCHIO_SRC)/package.xml 2>/dev/null | head -n 1)
 PEERS_HAVE_PINOCCHIO = $(and $(PINOCCHIO_SRC),$(wildcard $(PINOCCHIO_SRC)/include/pinocchio/algorithm/admm-solver.hpp),$(wildcard $(EIGEN_INC)/Eigen/Dense),$(wildcard /usr/include/boost/optional.hpp),$(wildcard /usr/include/fclib.h))
 PEERS_HAVE_MUJOCO = $(wildcard /usr/include/mujoco/mujoco.h)
+# ADMM's LAPACK path (contact.h built with -DCONTACT_USE_LAPACK on OpenBLAS) against Pinocchio too,
+# when libopenblas-dev is there: the pair admm_lapack
+PEERS_LAPACK = $(and $(PEERS_HAVE_PINOCCHIO),$(wildcard /usr/lib/x86_64-linux-gnu/openblas-pthread/libopenblas.so \
+                                                        /usr/lib/*/openblas*/libopenblas.so))
 .PHONY: bench-peers
 bench-peers: $(BUILD)/bench/gen_families
 	@if [ -n "$(PEERS_HAVE_PINOCCHIO)" ]; then $(MAKE) --no-print-directory $(BUILD)/bench/peers_pinocchio; \
 	else echo "bench-peers: Pinocchio skipped: PINOCCHIO_SRC='$(PINOCCHIO_SRC)' is not a Pinocchio source tree, or Eigen, Boost or libfclib is missing (bench/README.md, sh bench/install-deps.sh)"; fi
+	@if [ -n "$(PEERS_LAPACK)" ]; then $(MAKE) --no-print-directory $(BUILD)/bench/peers_pinocchio_lapack; \
+	elif [ -n "$(PEERS_HAVE_PINOCCHIO)" ]; then echo "bench-peers: ADMM's LAPACK path skipped: libopenblas-dev is not installed"; fi
 	@if [ -n "$(PEERS_HAVE_MUJOCO)" ]; then $(MAKE) --no-print-directory $(BUILD)/bench/peers_mujoco; \
 	else echo "bench-peers: MuJoCo skipped: libmujoco-dev is not installed (sh bench/install-deps.sh)"; fi
 	PEERS_PINOCCHIO=$(if $(PEERS_HAVE_PINOCCHIO),$(BUILD)/bench/peers_pinocchio) \
+	PEERS_PINOCCHIO_LAPACK=$(if $(PEERS_LAPACK),$(BUILD)/bench/peers_pinocchio_lapack) \
 	PEERS_MUJOCO=$(if $(PEERS_HAVE_MUJOCO),$(BUILD)/bench/peers_mujoco) \
 	PINOCCHIO_VERSION=$(PINOCCHIO_VERSION) PYTHON=$(PYTHON) sh bench/peers.sh $(FCLIB)
 
@@ -471,6 +478,14 @@ $(BUILD)/bench/peers/peers_pinocchio.o: bench/peers_pinocchio.c bench/peers.h be
 
 $(BUILD)/bench/peers_pinocchio: $(BUILD)/bench/peers/peers_pinocchio.o $(BUILD)/bench/peers/pinocchio_side.o
 	$(CXX) -o $@ $^ -lfclib -lm
+
+$(BUILD)/bench/peers/peers_pinocchio_lapack.o: bench/peers_pinocchio.c bench/peers.h bench/bench_problem.h \
+                                               bench/peers/pinocchio_side.h contact.h
+	@mkdir -p $(@D)
+	$(CC) $(PEERS_FLAGS) -Wall -Wextra -DBENCH_WITH_FCLIB -DCONTACT_USE_LAPACK -I. -Ibench -c -o $@ $<
+
+$(BUILD)/bench/peers_pinocchio_lapack: $(BUILD)/bench/peers/peers_pinocchio_lapack.o $(BUILD)/bench/peers/pinocchio_side.o
+	$(CXX) -o $@ $^ -lfclib $(OPENBLAS) -lm
 
 $(BUILD)/bench/peers_mujoco: bench/peers_mujoco.c bench/peers.h contact.h
 	@mkdir -p $(@D)

@@ -7,6 +7,8 @@
 #
 # PEERS_PINOCCHIO / PEERS_MUJOCO name the built programs (build/bench/peers_pinocchio,
 # build/bench/peers_mujoco); an empty or missing one is skipped with a message.
+# PEERS_PINOCCHIO_LAPACK (build/bench/peers_pinocchio_lapack, contact.h on OpenBLAS's LAPACK)
+# adds the pair admm_lapack to each problem when the pairs include admm.
 # Pinocchio: every *.hdf5 of the folder and (unless FAMILIES=0) bench/families.h's standard sweep
 # generated with SEED (default: today's date as YYYYMMDD), each run once per pair (PAIRS: admm pgs) in its own
 # process (TIMEOUT seconds, 900; a process past it gets a timeout row). Problems with joints,
@@ -28,6 +30,7 @@ TIMEOUT=${TIMEOUT:-900}
 PAIRS=${PAIRS:-"admm pgs"}
 FAMILIES=${FAMILIES:-1}
 PIN=${PEERS_PINOCCHIO:-}
+PIN_LAPACK=${PEERS_PINOCCHIO_LAPACK:-}
 MJ=${PEERS_MUJOCO:-}
 HUMANOID=${MUJOCO_HUMANOID:-/usr/share/mujoco/model/humanoid/humanoid.xml}
 CSV=$OUT/peers.csv
@@ -46,9 +49,14 @@ if [ -n "$PIN" ] && [ -x "$PIN" ]; then
     for prob in "$DIR"/*.hdf5 "$FAM"/*.ctp; do
         [ -f "$prob" ] || continue
         name=$(basename "$prob"); name=${name%.hdf5}; name=${name%.ctp}
-        for pair in $PAIRS; do
+        lapack_pair=
+        case " $PAIRS " in *" admm "*) [ -n "$PIN_LAPACK" ] && [ -x "$PIN_LAPACK" ] && lapack_pair=admm_lapack ;; esac
+        for pair in $PAIRS $lapack_pair; do
+            prog=$PIN
+            arg=$pair
+            if [ "$pair" = admm_lapack ]; then prog=$PIN_LAPACK; arg=admm; fi
             set +e
-            rows=$(timeout "$TIMEOUT" "$PIN" -p "$pair" -t "$TARGET" -r "$ROUNDS" "$prob" 2>>"$OUT/peers-stderr.log")
+            rows=$(OPENBLAS_NUM_THREADS=1 timeout "$TIMEOUT" "$prog" -p "$arg" -t "$TARGET" -r "$ROUNDS" "$prob" 2>>"$OUT/peers-stderr.log")
             rc=$?
             set -e
             if [ "$rc" = 3 ]; then

@@ -5,7 +5,8 @@
                      [--profile ct|pin [-s seconds]] PROBLEM(.hdf5|.ctp)
      peers_pinocchio --header
 
-   Pairs: admm = contact.h ADMM_NCP against Pinocchio's ADMMContactSolver; pgs = contact.h
+   Pairs: admm = contact.h ADMM_NCP against Pinocchio's ADMMContactSolver (named admm_lapack
+   in the build with -DCONTACT_USE_LAPACK, peers_pinocchio_lapack); pgs = contact.h
    PGS_NCP against Pinocchio's PGSContactSolver (bench/peers/pinocchio_side.cpp says how
    Pinocchio is called and kept cold). Both get the same symmetrized, normal-last dense G of
    bench_problem.h, g and mu; Pinocchio's cones take contacts only, so a problem with
@@ -106,13 +107,20 @@ static double pin_side_score(void *ctx) {
     return rel;
 }
 
+/* the admm pair's name: built with CONTACT_USE_LAPACK (contact.h's factorizations and solves by
+   LAPACK's potrf/potrs, here OpenBLAS's), admm_lapack */
+#ifdef CONTACT_USE_LAPACK
+#define PEERS_ADMM_PAIR "admm_lapack"
+#else
+#define PEERS_ADMM_PAIR "admm"
+#endif
 /* one row: the side's answer is the last solve's (lambda and v hold it) */
 static void print_row(run *r, const peer_side *sd, double target, int rounds, int own, double fresh) {
     double rel, absr;
     const bench_problem *bp = &r->bp;
     bench_score(bp, r->lambda, r->v, &rel, &absr);
     printf("%s,%s,%d,%d,%.4g,%s,%s,%s,%g,%g,%d,%d,%d,%.6g,%.6g,%d,%d,%d,%d,%.6g,%.6g,%.6g,%.6g,",
-           bp->name, bp->family, bp->nc, bp->n, bp->density, r->pgs ? "pgs" : "admm", sd->side,
+           bp->name, bp->family, bp->nc, bp->n, bp->density, r->pgs ? "pgs" : PEERS_ADMM_PAIR, sd->side,
            sd->method, target, sd->tol, sd->tries, sd->iterations, sd->factorizations, rel, absr,
            rel <= target, own, sd->batch, rounds, sd->median_us, sd->min_us, sd->max_us,
            sd->iterations > 0 ? sd->median_us / sd->iterations : NAN);

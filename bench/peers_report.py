@@ -5,8 +5,9 @@
 
 Writes into bench/results/ (a missing or empty input skips its tables; in the medians it keeps
 the other peer's rows of the same day's file):
-- peers_<machine>_<date>.csv: per problem and pair (admm: ADMM_NCP / Pinocchio's ADMM; pgs:
-  PGS_NCP / Pinocchio's PGS) both sides' own tolerance, iterations, median time, time per
+- peers_<machine>_<date>.csv: per problem and pair (admm: ADMM_NCP / Pinocchio's ADMM;
+  admm_lapack: the same with contact.h built on LAPACK; pgs: PGS_NCP / Pinocchio's PGS) both
+  sides' own tolerance, iterations, median time, time per
   iteration and rescored error; time_ratio = contact.h / Pinocchio and iter_cost_ratio = the
   same per iteration (below 1: contact.h faster), where both met the target;
 - peers-mujoco_<machine>_<date>.csv: per MuJoCo scene snapshot, MuJoCo's Newton and contact.h's
@@ -184,8 +185,9 @@ def main():
     pin = pinocchio_tables(read(pin_path))
     mj = mujoco_tables(read(mj_path))
     medians = []
-    names = {"admm": "ADMM_NCP / Pinocchio ADMM", "pgs": "PGS_NCP / Pinocchio PGS"}
-    for pair in ("admm", "pgs"):
+    names = {"admm": "ADMM_NCP / Pinocchio ADMM", "admm_lapack": "ADMM_NCP with LAPACK / Pinocchio ADMM",
+             "pgs": "PGS_NCP / Pinocchio PGS"}
+    for pair in ("admm", "admm_lapack", "pgs"):
         prs = [r for r in pin if r["pair"] == pair]
         if not prs:
             continue
