@@ -533,7 +533,7 @@ static void test_generalized_alone(void) {
     }
 }
 
-/* ---- 4. closed forms: Lagged friction is mu gamma_n0 t_s; SAP resting contact ------------- */
+/* ---- 3c. the Newton matrix's factor updated by rank-1 changes ------------------------------ */
 /* M and J alone with limit rows that switch on or off between Newton iterations while the
    contacts stay stuck: the Newton matrix's factor then changes by rank-1 updates and downdates
    (an iteration without a factorization). Each answer against the contact-space solve from G
@@ -601,6 +601,7 @@ static void test_generalized_incremental(void) {
     printf("  M and J alone, limits switching: the factor updated by rank-1 changes in %d of %d solves\n", used, tried);
 }
 
+/* ---- 4. closed forms: Lagged friction is mu gamma_n0 t_s; SAP resting contact ------------- */
 static void test_closed_forms(void) {
     /* one contact, unit inverse mass, sliding fast along t1 with v_n free = 0 */
     ct_real G[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, g[3] = {2, 0, 0}, mu[1] = {(ct_real)0.5};
