@@ -4608,6 +4608,16 @@ CT__PRIVATE void ct__op_velocity(const ct__op *op, const ct_real *g, const ct_re
     ct__op_mul(op, lambda, v);
     for (i = 0; i < op->n; ++i) v[i] += g[i];
 }
+#ifdef CT__HAS_GENERAL
+/* The same v, bit for bit, of the generalized form when jt = J^T lambda is at hand */
+CT__PRIVATE void ct__gen_velocity_jt(const ct__op *op, const ct_real *g, const ct_real *lambda, const ct_real *jt,
+                                     ct_real *v) {
+    int i;
+    ct__gen_mul_jt(op, jt, v);
+    ct__op_add_r(op, lambda, v);
+    for (i = 0; i < op->n; ++i) v[i] += g[i];
+}
+#endif
 CT_API ct_result ct_velocity(const ct_problem *p, const ct_real *lambda, ct_real *v) {
     ct__op op;
     ct_result res;
@@ -4983,6 +4993,15 @@ CT__PRIVATE ct_result ct__validate_operator(const ct_problem *p, ct_real sym_tol
 /* The asymmetry below which G is treated as symmetric (rounding of J M^-1 J^T formed in
    floating point: harmless at any tolerance the precision reaches) */
 #define CT__ASYM_MIN ((ct_real)0.01 * CONTACT_SQRT(CT_EPS))
+/* The first row i of a (n x n, row-major) with |a_ij - a_ji| > tol for some j < i, or -1: where
+   a symmetry test that failed on the largest asymmetry reports it */
+CT__PRIVATE int ct__asym_row(const ct_real *a, int n, ct_real tol) {
+    int i, j;
+    for (i = 0; i < n; ++i)
+        for (j = 0; j < i; ++j)
+            if (CONTACT_FABS(a[(size_t)i * n + j] - a[(size_t)j * n + i]) > tol) return i;
+    return -1;
+}
 #ifdef CT__HAS_GENERAL
 /* The generalized form (G = J M^-1 J^T, no G, Gs or Gop): M, J, vstar given, finite and in
    range, M symmetric within sym_tol (relative to its largest diagonal entry) with a positive
@@ -5010,10 +5029,7 @@ CT__PRIVATE ct_result ct__validate_general(const ct_problem *p, int n, ct_real s
     for (i = 0; i < nv; ++i)
         for (j = 0; j < i; ++j) dg = ct__max(dg, CONTACT_FABS(sf->M[(size_t)i * nv + j] - sf->M[(size_t)j * nv + i]));
     if (dg > sym_tol * dmax)
-        for (i = 0; i < nv; ++i)
-            for (j = 0; j < i; ++j)
-                if (CONTACT_FABS(sf->M[(size_t)i * nv + j] - sf->M[(size_t)j * nv + i]) > sym_tol * dmax)
-                    return ct__fail(why, CT_ERROR_NOT_SYMMETRIC, "soft.M", i);
+        return ct__fail(why, CT_ERROR_NOT_SYMMETRIC, "soft.M", ct__asym_row(sf->M, nv, sym_tol * dmax));
     if (sf->Lm) { /* its lower triangle: in range, a positive diagonal (the match with M: the run) */
         int bad = 0;
         if (sf->Lm_reversed != 0 && sf->Lm_reversed != 1)
@@ -5116,11 +5132,7 @@ CT__PRIVATE ct_result ct__validate_asym(const ct_problem *p, ct_real sym_tol, in
 #ifdef CT__HAS_OPERATOR
     if (p->Gop) return ct__validate_operator(p, sym_tol, why);
 #endif
-    if (dg > sym_tol * dmax) /* the first row that shows it */
-        for (i = 0; i < n; ++i)
-            for (j = 0; j < i; ++j)
-                if (CONTACT_FABS(p->G[(size_t)i * n + j] - p->G[(size_t)j * n + i]) > sym_tol * dmax)
-                    return ct__fail(why, CT_ERROR_NOT_SYMMETRIC, "G", i);
+    if (dg > sym_tol * dmax) return ct__fail(why, CT_ERROR_NOT_SYMMETRIC, "G", ct__asym_row(p->G, n, sym_tol * dmax));
     if (asym) *asym = dmax > 0 ? dg / dmax : (dg > 0 ? CT_HUGE : 0);
     ct__op_init(&op, p);
     /* PSD, necessary conditions on the diagonal and on each contact's 3x3 block (every
@@ -7031,9 +7043,7 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
             /* M and J alone: J^T lambda serves the check's velocity and the next gradient */
             ct__jpat_tmul(&pt, A, n, m, lda, gam, dq);
             jt = 1;
-            ct__gen_mul_jt(&r->op, dq, v);
-            ct__op_add_r(&r->op, lambda, v);
-            for (i = 0; i < n; ++i) v[i] += p->g[i];
+            ct__gen_velocity_jt(&r->op, p->g, lambda, dq, v);
             if (ct__check(r, k, lambda, v, 2, 0, -1, -1)) return CT_STATUS_CONVERGED;
         } else if (ct__check(r, k, lambda, v, 0, 0, -1, -1)) {
             return CT_STATUS_CONVERGED;
