@@ -859,7 +859,8 @@ typedef struct ct_info {
                                sweeps, ADMM iterations and Newton steps together             */
     int factorizations;     /* factorizations done (Cholesky, LU)                             */
     int newton_iterations;  /* Newton steps (NEWTON_NCP, PROX_NCP, HYBRID_NCP, NEWTON_SOFT)    */
-    int line_search_steps;  /* trial points of the line searches beyond the first of a step  */
+    int line_search_steps;  /* trial points of the line searches beyond the first of a step
+                               (NEWTON_NCP, PROX_NCP, HYBRID_NCP, NEWTON_SOFT)                */
     int linear_solves;      /* solves with a factorization                                    */
     ct_real rho;            /* final ADMM penalty (0 for other methods)                       */
     int reused;             /* what came from the solver object: CT_REUSED_* bits             */
@@ -6613,12 +6614,14 @@ static const ct__method ct__method_staggered = {CT_METHOD_STAGGERED, "STAGGERED"
    Each iteration: N dq = -grad (dense Cholesky; from the second on, the last factor moved by
    rank-1 changes when H changed on diagonal blocks only: ct__nw_update), then the exact line
    search on phi'(alpha) = dq^T Q q + alpha dq^T Q dq - dv_c^T gamma(v_c + alpha dv_c) = 0 over
-   [0, alpha_max]: phi' at the Newton step 1 first (on a quadratic piece it is exactly 0 there:
+   [0, alpha_max]: phi' at the Newton step 1 first (on a quadratic piece phi' is linear and 0
+   there up to rounding: when the Newton step on phi' would move 1 by at most 16 eps, 1 is kept,
    one evaluation, which the step then reuses); alpha_max if phi'(1) < 0 and phi'(alpha_max)
    <= 0 (Drake evaluates alpha_max first); else a safeguarded Newton iteration on phi'
    (phi'' = dq^T Q dq + dv_c^T H dv_c) inside the bracket, bisecting when the Newton step
    leaves it (Drake's rtsafe, O(n) per evaluation), until the step is below ls_tol alpha_max
-   or phi' is exactly 0 (the root, which the bracket would exclude); if phi did not decrease,
+   (the last evaluated alpha is then kept: no further evaluation) or phi' is exactly 0 (the
+   root, which the bracket would exclude); if phi did not decrease,
    backtracking (halving, Armijo 1e-4) replaces it. Stops: ct_criteria in the SOFT flavor (the
    model's law) meets the tolerance, or the cost stalls
    (|phi_k - phi_k-1| <= cost_tol |phi_k|, Drake's test) while the step of v_c is at rounding
@@ -6987,13 +6990,21 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
             int it, skip = 0;
             alpha = 1; /* alpha_max >= 1 */
             f = ct__nwls_eval(&ls, alpha, &dd);
-            if (f < 0 && alpha < ns->alpha_max && ct__nwls_eval(&ls, ns->alpha_max, NULL) <= 0) {
+            if (f == 0 || (dd > 0 && CONTACT_FABS(f) <= 16 * CT_EPS * dd)) {
+                reuse = skip = 1; /* the Newton step on phi' would move 1 at rounding level (a
+                                     quadratic piece, where phi' is linear): 1 is kept, one
+                                     evaluation */
+            } else if (f < 0 && alpha < ns->alpha_max &&
+                       (++r->line_search_steps, ct__nwls_eval(&ls, ns->alpha_max, NULL) <= 0)) {
                 alpha = ns->alpha_max;
                 reuse = skip = 1;
             }
             for (it = 0; !skip && it < ns->ls_iters && !ct__poll(r, -1); ++it) {
                 ct_real next;
-                if (it > 0) f = ct__nwls_eval(&ls, alpha, &dd);
+                if (it > 0) {
+                    f = ct__nwls_eval(&ls, alpha, &dd);
+                    ++r->line_search_steps;
+                }
                 if (f == 0) { /* the root itself; the bracket would exclude it below (at it 0 the
                                  trial is still alpha's: alpha_max is evaluated only for f < 0) */
                     reuse = 1;
@@ -7004,7 +7015,8 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
                 next = dd > 0 ? alpha - f / dd : lo;
                 if (!(next > lo && next < hi)) next = (ct_real)0.5 * (lo + hi);
                 if (CONTACT_FABS(next - alpha) <= ns->ls_tol * ns->alpha_max) {
-                    alpha = next;
+                    if (it > 0) reuse = 1; /* alpha, evaluated, is kept (within the tolerance) */
+                    else alpha = next;     /* (the trial may be alpha_max's) */
                     break;
                 }
                 alpha = next;
@@ -7023,6 +7035,7 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
             } else {
                 for (i = 0; i < n; ++i) u[i] = vc[i] + alpha * dvc[i];
                 cost_new = ct__soft_eval(p, u, gam2, hs2) + ct__nwq_half(qt, grad, m);
+                ++r->line_search_steps;
             }
             if (cost_new <= cost + (ct_real)1e-4 * alpha * d0 ||
                 cost_new <= cost + 1000 * CT_EPS * ct__max((ct_real)1, CONTACT_FABS(cost)))

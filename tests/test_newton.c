@@ -1163,6 +1163,63 @@ static void test_iteration_bound(void) {
     printf("  random problems, 4 models x 10: at most %d Newton iterations\n", worst);
 }
 
+/* ---- 11. the line search on a quadratic piece: one evaluation per step ------------------ */
+/* Regularized CCP with every row on one piece of the model from the start to the answer
+   (bilateral rows; contacts pressed in, sliding ruled out by a large mu): phi is quadratic, its
+   Newton step 1 is the line search's root up to rounding, and the step reuses that one trial
+   (no further trial point: line_search_steps 0 after the first step). A sliding case, where
+   phi' is not linear, takes the further trials and still converges. */
+static void test_line_search_quadratic(void) {
+    int seed, kind;
+    for (seed = 0; seed < 6; ++seed)
+        for (kind = 0; kind < 3; ++kind) {
+            owned_problem o;
+            ct_real *l, *v;
+            ct_settings s = ct_default_settings();
+            ct_info info;
+            int k, c0;
+            th_seed(9100 + (unsigned)seed);
+            random_problem(&o, kind == 0 ? 3 : 1, 0, kind == 0 ? 0 : 3 + seed % 3, 24, 0.1, 1.0, 1);
+            c0 = o.p.nb + o.p.nu;
+            for (k = 0; k < o.p.nc; ++k) {
+                ct_real *mu = (ct_real *)o.p.mu;
+                o.R[c0 + 3 * k + 1] = o.R[c0 + 3 * k];
+                mu[k] = (ct_real)(kind == 1 ? 1e3 : 0.05);
+                o.g[c0 + 3 * k] = (ct_real)(kind == 1 ? 0 : 2 * th_normal());
+                o.g[c0 + 3 * k + 1] = (ct_real)(kind == 1 ? 0 : 2 * th_normal());
+                o.g[c0 + 3 * k + 2] = (ct_real)-th_range(1, 2);
+            }
+            l = (ct_real *)calloc((size_t)o.n, sizeof(ct_real));
+            v = (ct_real *)calloc((size_t)o.n, sizeof(ct_real));
+            s.method = CT_METHOD_NEWTON_SOFT;
+            s.stop = CT_STOP_RELATIVE;
+            s.tol_rel = (ct_real)TOL_REL;
+            CHECK_EQ_INT(solve_with(&o.p, &s, l, v, &info), CT_OK);
+            /* (float: sliding stalls at its rounding floor, as in test_iteration_bound) */
+            CHECKF(info.status == CT_STATUS_CONVERGED ||
+                   (sizeof(ct_real) == 4 && kind == 2 && info.status == CT_STATUS_STALLED &&
+                    info.model.relative <= 10 * TOL_REL),
+                   "seed %d kind %d: %s (relative %g)", seed, kind, ct_status_string(info.status),
+                   (double)info.model.relative);
+            if (kind < 2) {
+                for (k = 0; k < o.p.nc; ++k) { /* every contact stuck at the answer, as at the start */
+                    const ct_real *lk = l + c0 + 3 * k;
+                    CHECKF(lk[2] > 0 && sqrt((double)(lk[0] * lk[0] + lk[1] * lk[1])) < 1e3 * lk[2],
+                           "seed %d kind %d contact %d not stuck", seed, kind, k);
+                }
+                /* the first step alone (later ones, at the rounding floor, may search noise) */
+                s.max_iter = 1;
+                memset(l, 0, (size_t)o.n * sizeof(ct_real));
+                CHECK_EQ_INT(solve_with(&o.p, &s, l, v, &info), CT_OK);
+                CHECKF(info.iterations == 1 && info.line_search_steps == 0,
+                       "seed %d kind %d: %d trial points beyond the first", seed, kind, info.line_search_steps);
+            }
+            free(l); free(v);
+            op_free(&o);
+        }
+    printf("  quadratic pieces: one line-search evaluation per step\n");
+}
+
 int main(void) {
     test_kernels();
     test_ccp_against_admm();
@@ -1179,5 +1236,6 @@ int main(void) {
     test_notes_values();
     test_point_mass();
     test_iteration_bound();
+    test_line_search_quadratic();
     return th_summary();
 }
