@@ -670,7 +670,8 @@ typedef struct ct_staggered_settings {
     int lcp;              /* 0: disks (NCP), 1: boxes (LCP); default 0                         */
 } ct_staggered_settings;
 
-/* The ADMM penalty rule, applied every admm.update_every iterations. */
+/* The ADMM penalty rule, applied every admm.update_every iterations (sooner while it keeps
+   moving rho one way: admm.update_adapt). */
 typedef enum ct_rho_rule {
     CT_RHO_SPECTRAL = 0, /* rho = sqrt(m L) kappa^p, p +-= rho_power_step ([Carpentier24] eq. 45-46)  */
     CT_RHO_LINEAR = 1,   /* rho *= or /= linear_factor (residual balancing, [Carpentier24] eq. 44)   */
@@ -691,6 +692,10 @@ typedef struct ct_admm_settings {
     ct_real rho_power_step; /* spectral step of p ([Carpentier24] eq. 46); default 0.05             */
     ct_real ratio;        /* primal/dual ratio that triggers a rho change, > 1; default 10     */
     int update_every;     /* apply the penalty rule every k iterations, >= 1; default 10       */
+    int update_adapt;     /* 1: sooner while rho keeps moving one way and the residuals stay
+                             ratio^2 apart (the gap halved each time, down to 1; at most
+                             update_every such applications a solve); 0: every update_every
+                             iterations exactly; default 1                                    */
     int power_iters;      /* power iterations for L = lambda_max(G + R), >= 1; default 20      */
     ct_real over_relax;   /* over-relaxation alpha of the x-step, (0, 2); default 1 (none)     */
     int warm_rho;         /* 1: start from the penalty the solver object holds (its last
@@ -4722,6 +4727,7 @@ CT_API ct_settings ct_default_settings(void) {
     s.admm.rho_power_step = CT_DEFAULT_ADMM_RHO_STEP;
     s.admm.ratio = CT_DEFAULT_ADMM_RATIO;
     s.admm.update_every = CT_DEFAULT_ADMM_UPDATE_EVERY;
+    s.admm.update_adapt = 1;
     s.admm.power_iters = CT_DEFAULT_ADMM_POWER_ITERS;
     s.admm.over_relax = 1;
     s.admm.warm_rho = 0;
@@ -5520,6 +5526,7 @@ CT__PRIVATE ct_result ct__admm_check(const ct_settings *s, const char **field) {
     CT__CHECK(a->rho_power_step >= 0 && a->rho_power_step <= 1, "admm.rho_power_step");
     CT__CHECK(a->ratio > 1 && ct__finite(a->ratio), "admm.ratio");
     CT__CHECK(a->update_every >= 1, "admm.update_every");
+    CT__CHECK(a->update_adapt == 0 || a->update_adapt == 1, "admm.update_adapt");
     CT__CHECK(a->power_iters >= 1, "admm.power_iters");
     CT__CHECK(a->over_relax > 0 && a->over_relax < 2, "admm.over_relax");
     CT__CHECK(a->warm_rho == 0 || a->warm_rho == 1, "admm.warm_rho");
@@ -5569,7 +5576,7 @@ CT__PRIVATE void ct__penalty_init(ct__penalty *pen, ct__run *r, ct_real *t1, ct_
 CT__PRIVATE int ct__penalty_update(ct__penalty *pen, const ct_admm_settings *as, ct_real rp,
                                    ct_real rd) {
     ct_real pnew = pen->pw, rnew;
-    int dir = rp > as->ratio * rd ? 1 : rd > as->ratio * rp ? -1 : 0;
+    const int dir = rp > as->ratio * rd ? 1 : rd > as->ratio * rp ? -1 : 0;
     if (dir == 0 || as->rule == CT_RHO_FIXED) return 0;
     if (as->rule == CT_RHO_LINEAR) {
         rnew = dir > 0 ? pen->rho * as->linear_factor : pen->rho / as->linear_factor;
@@ -5581,7 +5588,7 @@ CT__PRIVATE int ct__penalty_update(ct__penalty *pen, const ct_admm_settings *as,
     if (!(rnew > CT_MINVAL * (ct_real)1e10 && rnew < CT_HUGE)) return 0;
     pen->pw = pnew;
     pen->rho = rnew;
-    return 1;
+    return dir;
 }
 #endif /* CT__HAS_PENALTY */
 
@@ -6057,10 +6064,14 @@ CT__GS_ROW(ct__method_raisim_ds_es, CT_METHOD_RAISIM_DS_ES, "RAISIM_DS_ES")
    of the x-step's matrix; the true lambda_min(G) is often 0). Every update_every iterations,
    p += step if ||x - y||_inf > ratio ||r_dual||_inf, p -= step if the reverse holds, with
    r_dual = eta (x_k - x_{k-1}) + rho (y_k - y_{k-1}) (eq. 40-41); A is refactored only when
-   rho changes. The internal residuals freeze the De Saxce term and can sit well below the true
-   NCP residual, so they only drive the penalty; the solve stops on ct_criteria evaluated at the
-   projected iterate y with v = (G + R) y + g. The answer is y, which lies in K, not x, which
-   only converges to it.
+   rho changes. Sooner while the rule keeps moving rho one way with the residuals ratio^2
+   apart (admm.update_adapt): the gap to its next application halves, down to 1, at most
+   update_every times a solve (a start rho 1000 times too large on a small stack took 80
+   iterations at one step per 10; [Carpentier24]'s implementation applies it every iteration,
+   which oscillates on other problems). The internal residuals freeze the De Saxce term and can
+   sit well below the true NCP residual, so they only drive the penalty; the solve stops on
+   ct_criteria evaluated at the projected iterate y with v = (G + R) y + g. The answer is y,
+   which lies in K, not x, which only converges to it.
    ADMM_CCP is the same code with s = 0 ([LeLidec24] Alg. 3, [Tsounis25] Alg. 6 "ADMM-CCP"): the
    convex Anitescu model, scored in the CCP flavor; [Tsounis25]'s ADMM-CCP also drops eta, which
    contact.h allows (eta = 0) only with the fixed or linear rule, since with R = 0 eta is the
@@ -6156,6 +6167,9 @@ typedef struct ct__admm_it {
                        last check (>= 1)                                                    */
     ct_real sprev;  /* the last calibrated estimate above the tolerance (-1: none), at skprev */
     int skprev, snext; /* the next iteration to screen (the ones before are skipped)        */
+    int unext, ugap;   /* the penalty rule: its next iteration and the gap to it            */
+    int udir, ushort;  /* the direction of its last change; its applications sooner than
+                          update_every (admm.update_adapt)                                  */
 } ct__admm_it;
 
 /* the start point: x = lambda, y = P_K(x), z = v(y) + Gamma(v(y)) unless keep_z (the solver
@@ -6185,6 +6199,8 @@ CT__PRIVATE int ct__admm_begin(ct__run *r, ct__admm_it *it, const ct_real *lambd
     it->sratio = 1;
     it->sprev = -1;
     it->skprev = it->snext = 0;
+    it->ugap = it->unext = as->update_every;
+    it->udir = it->ushort = 0;
     it->desaxce = r->flavor == CT_FLAVOR_NCP; /* ADMM_NCP (and HYBRID_NCP); ADMM_CCP: s = 0 */
     warm_dual = as->warm_dual && sv->state.has_dual;
     ct__penalty_start(&it->pen, r, it->m.w, it->m.t);
@@ -6307,7 +6323,8 @@ CT__PRIVATE ct_status ct__admm_iterate(ct__run *r, ct__admm_it *it, int kend, ct
             status = CT_STATUS_INTERRUPTED;
             break;
         }
-        if ((k + 1) % as->update_every == 0) {
+        if (k + 1 >= it->unext) {
+            int dir;
             /* divergence: the last step, d = y - lprev, certifies an unbounded problem twice in
                a row (w, t are free here) */
             for (i = 0; i < n; ++i) w[i] = y[i] - lprev[i];
@@ -6321,13 +6338,33 @@ CT__PRIVATE ct_status ct__admm_iterate(ct__run *r, ct__admm_it *it, int kend, ct
                 status = CT_STATUS_NUMERICAL_FAILURE;
                 break;
             }
-            if (ct__penalty_update(&it->pen, as, rp, rd)) {
-                rho = it->pen.rho;
-                if (!ct__admm_factor(r, &it->m, eta + rho)) {
-                    status = CT_STATUS_NUMERICAL_FAILURE;
-                    break;
+            {
+                const ct__penalty last = it->pen;
+                dir = ct__penalty_update(&it->pen, as, rp, rd);
+                /* a new penalty whose matrix does not factor (G + (eta + rho) I at a small rho, G
+                   singular, in rounding: float) gives way to the last one, which did */
+                if (dir && !ct__admm_factor(r, &it->m, eta + it->pen.rho)) {
+                    it->pen = last;
+                    dir = 0;
+                    if (!ct__admm_factor(r, &it->m, eta + rho)) {
+                        status = CT_STATUS_NUMERICAL_FAILURE;
+                        break;
+                    }
                 }
+                rho = it->pen.rho;
             }
+            /* the next application: sooner (the gap halved, down to 1) while rho moves the same
+               way as at the last one and the residuals stay ratio^2 apart, a penalty far from
+               its balance that one step per update_every would take long to reach; at most
+               update_every such early applications per solve (admm.update_adapt) */
+            if (it->ugap < as->update_every) ++it->ushort;
+            if (as->update_adapt && dir != 0 && dir == it->udir && it->ushort < as->update_every &&
+                (rp > as->ratio * as->ratio * rd || rd > as->ratio * as->ratio * rp))
+                it->ugap = it->ugap / 2 > 1 ? it->ugap / 2 : 1;
+            else
+                it->ugap = as->update_every;
+            it->udir = dir;
+            it->unext = k + 1 + it->ugap;
         }
     }
     it->k = k < kend ? k + 1 : kend;

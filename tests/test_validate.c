@@ -180,6 +180,8 @@ static void test_settings_validate(void) {
     BAD_SETTING(s.admm.ratio = 1);
     BAD_SETTING(s.admm.ratio = inf);
     BAD_SETTING(s.admm.update_every = 0);
+    BAD_SETTING(s.admm.update_adapt = 2);
+    BAD_SETTING(s.admm.update_adapt = -1);
     BAD_SETTING(s.admm.power_iters = 0);
     BAD_SETTING(s.admm.over_relax = 0);
     BAD_SETTING(s.admm.over_relax = 2);
