@@ -6066,9 +6066,9 @@ CT__GS_ROW(ct__method_raisim_ds_es, CT_METHOD_RAISIM_DS_ES, "RAISIM_DS_ES")
    r_dual = eta (x_k - x_{k-1}) + rho (y_k - y_{k-1}) (eq. 40-41); A is refactored only when
    rho changes. Sooner while the rule keeps moving rho one way with the residuals ratio^2
    apart (admm.update_adapt): the gap to its next application halves, down to 1, at most
-   update_every times a solve (a start rho 1000 times too large on a small stack took 80
-   iterations at one step per 10; [Carpentier24]'s implementation applies it every iteration,
-   which oscillates on other problems). The internal residuals freeze the De Saxce term and can
+   update_every times a solve (a start rho 1000 times too large on a small stack took 90
+   iterations at one step per 10, 40 so; [Carpentier24]'s implementation applies it every
+   iteration, which thrashes on other problems: docs/methods.md). The internal residuals freeze the De Saxce term and can
    sit well below the true NCP residual, so they only drive the penalty; the solve stops on
    ct_criteria evaluated at the projected iterate y with v = (G + R) y + g. The answer is y,
    which lies in K, not x, which only converges to it.
