@@ -6068,10 +6068,10 @@ CT__GS_ROW(ct__method_raisim_ds_es, CT_METHOD_RAISIM_DS_ES, "RAISIM_DS_ES")
    apart (admm.update_adapt): the gap to its next application halves, down to 1, at most
    update_every times a solve (a start rho 1000 times too large on a small stack took 90
    iterations at one step per 10, 40 so; [Carpentier24]'s implementation applies it every
-   iteration, which thrashes on other problems: docs/methods.md). The internal residuals freeze the De Saxce term and can
-   sit well below the true NCP residual, so they only drive the penalty; the solve stops on
-   ct_criteria evaluated at the projected iterate y with v = (G + R) y + g. The answer is y,
-   which lies in K, not x, which only converges to it.
+   iteration, which thrashes on other problems: docs/methods.md). The internal residuals
+   freeze the De Saxce term and can sit well below the true NCP residual, so they only drive
+   the penalty; the solve stops on ct_criteria evaluated at the projected iterate y with
+   v = (G + R) y + g. The answer is y, which lies in K, not x, which only converges to it.
    ADMM_CCP is the same code with s = 0 ([LeLidec24] Alg. 3, [Tsounis25] Alg. 6 "ADMM-CCP"): the
    convex Anitescu model, scored in the CCP flavor; [Tsounis25]'s ADMM-CCP also drops eta, which
    contact.h allows (eta = 0) only with the fixed or linear rule, since with R = 0 eta is the
