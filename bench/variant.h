@@ -13,6 +13,8 @@
      :spectral=STEP  admm.rule = CT_RHO_SPECTRAL, admm.rho_power_step = STEP (in [0, 1]; p_inc =
                      p_dec of [Carpentier24] eq. 46), starting from admm.rho_power (default 0.2)
      :fixed=RHO0     admm.rule = CT_RHO_FIXED,    admm.rho0 = RHO0 (> 0)
+     :adapt=0|1      admm.update_adapt (the rule stays spectral, step 0.05): 0 applies it
+                     every admm.update_every iterations exactly
 
    e.g. ADMM_NCP:linear=4, ADMM_CCP:spectral=0.08, ADMM_NCP:fixed=1. A plain METHOD leaves the
    settings at their defaults (ADMM: spectral, step 0.05). The result passes
@@ -104,7 +106,7 @@ static BENCH_VARIANT_UNUSED int bench_variant_parse_soft(const char *spec, ct_se
         }
         eq = strchr(colon + 1, '=');
         if (!eq) {
-            fprintf(stderr, "variant '%s': expected :linear=TAU, :spectral=STEP or :fixed=RHO0\n",
+            fprintf(stderr, "variant '%s': expected :linear=TAU, :spectral=STEP, :fixed=RHO0 or :adapt=0|1\n",
                     spec);
             return -1;
         }
@@ -124,9 +126,15 @@ static BENCH_VARIANT_UNUSED int bench_variant_parse_soft(const char *spec, ct_se
         } else if (len == 5 && !strncmp(colon + 1, "fixed", 5)) {
             t.admm.rule = CT_RHO_FIXED;
             t.admm.rho0 = (ct_real)x;
+        } else if (len == 5 && !strncmp(colon + 1, "adapt", 5)) {
+            if (x != 0 && x != 1) {
+                fprintf(stderr, "variant '%s': adapt is 0 or 1\n", spec);
+                return -1;
+            }
+            t.admm.update_adapt = x != 0;
         } else {
-            fprintf(stderr, "variant '%s': unknown rule '%.*s' (linear, spectral or fixed)\n", spec,
-                    (int)len, colon + 1);
+            fprintf(stderr, "variant '%s': unknown rule '%.*s' (linear, spectral, fixed or adapt)\n",
+                    spec, (int)len, colon + 1);
             return -1;
         }
     }
