@@ -1163,7 +1163,7 @@ static void test_iteration_bound(void) {
     printf("  random problems, 4 models x 10: at most %d Newton iterations\n", worst);
 }
 
-/* ---- 11. the line search on a quadratic piece: one evaluation per step ------------------ */
+/* ---- 9. the line search on a quadratic piece: one evaluation per step ------------------ */
 /* Regularized CCP with every row on one piece of the model from the start to the answer
    (bilateral rows; contacts pressed in, sliding ruled out by a large mu): phi is quadratic, its
    Newton step 1 is the line search's root up to rounding, and the step reuses that one trial
@@ -1182,9 +1182,8 @@ static void test_line_search_quadratic(void) {
             random_problem(&o, kind == 0 ? 3 : 1, 0, kind == 0 ? 0 : 3 + seed % 3, 24, 0.1, 1.0, 1);
             c0 = o.p.nb + o.p.nu;
             for (k = 0; k < o.p.nc; ++k) {
-                ct_real *mu = (ct_real *)o.p.mu;
                 o.R[c0 + 3 * k + 1] = o.R[c0 + 3 * k];
-                mu[k] = (ct_real)(kind == 1 ? 1e3 : 0.05);
+                o.mu[k] = (ct_real)(kind == 1 ? 1e3 : 0.05);
                 o.g[c0 + 3 * k] = (ct_real)(kind == 1 ? 0 : 2 * th_normal());
                 o.g[c0 + 3 * k + 1] = (ct_real)(kind == 1 ? 0 : 2 * th_normal());
                 o.g[c0 + 3 * k + 2] = (ct_real)-th_range(1, 2);
