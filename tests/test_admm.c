@@ -704,10 +704,10 @@ static void test_inverse(void) {
    1e-1): one step of the rule per update_every iterations takes long to get there. With the
    adaptive gap the solves take fewer iterations (geometric mean over eight stacks, 0.70 in
    double, 0.71 in float; one of them takes 2.2 times as many: a different path into ADMM's
-   slow linear phase, where the rule no longer moves rho), both
-   cadences keep factorizations <= 1 + iterations / update_every + update_every, and
-   update_adapt = 0 keeps the fixed cadence (rho changes only after a multiple of update_every,
-   read from the history), which the adaptive one leaves. */
+   slow linear phase, where the rule no longer moves rho), both cadences keep factorizations
+   <= 1 + iterations / update_every + update_every, and update_adapt = 0 keeps the fixed
+   cadence (rho changes only after a multiple of update_every, read from the history), which
+   the adaptive one leaves. */
 static void test_update_adapt(void) {
     static const char *fams[2] = {"stack:light_top", "stack:heavy_top"};
     int f, k, off_seen = 0, solves = 0;

@@ -229,8 +229,8 @@ static void test_illcond(void) {
 
 /* boxes at rest (1 box on the ground, or 2 stacked), no push, no bias, solved by ADMM_NCP: the
    normal impulses under box i carry the weight of the boxes on it times dt, the horizontal
-   impulse on each box (J^T lambda) is 0, every velocity is 0 (checks the normals' direction, the sign of the second body
-   of a contact, gravity and the units) */
+   impulse on each box (J^T lambda) is 0, every velocity is 0 (checks the normals' direction,
+   the sign of the second body of a contact, gravity and the units) */
 static void test_at_rest(const char *family, int boxes) {
     unsigned long long seed;
     int found = 0, i, b;
