@@ -7004,7 +7004,7 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
             }
         }
         CONTACT_MEMCPY(B, hs, (size_t)nh * sizeof(ct_real));
-        r->iterations = k + 1;
+        r->iterations = r->newton_iterations = k + 1;
         for (j = 0; j < m; ++j) dq[j] = -grad[j];
         ct__chol_solve_ord(N, m, m, nrev, dq); /* dq = -N^-1 gradient */
         ct__jpat_mul(&pt, A, n, m, lda, dq, dvc);
