@@ -4499,8 +4499,9 @@ CT__PRIVATE void ct__criteria_rigid(const ct_problem *p, const ct_real *lambda, 
 /* One pass of ct_criteria; ||F|| accumulated plainly (safe = 0) or scaled (safe = 1). Returns
    0 when the plain sum is not to be trusted (ct__ssq_plain_ok), and the pass is redone safe. */
 CT__PRIVATE int ct__criteria_pass(const ct_problem *p, const ct_real *lambda, const ct_real *v,
-                                  ct_flavor flavor, ct_residuals *out, int safe, int want) {
+                                  ct_flavor flavor, ct_residuals *out, int safe, int want, const ct_real *gk) {
     ct__ssq F; /* ||F||^2 */
+    (void)gk; /* (read by the soft flavor alone) */
     CONTACT_MEMSET(&F, 0, sizeof(F));
     F.safe = safe;
     CONTACT_MEMSET(out, 0, sizeof(*out));
@@ -4510,10 +4511,12 @@ CT__PRIVATE int ct__criteria_pass(const ct_problem *p, const ct_real *lambda, co
     if (flavor == CT_FLAVOR_SOFT) {
         int i;
         /* the model's law: v_c = v - R lambda (the physical velocity) and lambda = gamma(v_c);
-           natmap (= absolute) is max ||lambda_i - gamma_i(v_c)|| per row or contact */
+           natmap (= absolute) is max ||lambda_i - gamma_i(v_c)|| per row or contact; gk (or
+           NULL): gamma(v_c) already evaluated by the caller, the same bits as this pass's */
         for (i = 0; i < p->nb + p->nu; ++i) {
             ct_real c, gm, h, e;
-            ct__soft_row(p, i, v[i] - p->R[i] * lambda[i], &c, &gm, &h);
+            if (gk) gm = gk[i];
+            else ct__soft_row(p, i, v[i] - p->R[i] * lambda[i], &c, &gm, &h);
             e = CONTACT_FABS(lambda[i] - gm);
             ct__res_take(e, i, &out->natmap, &out->natmap_row);
             ct__ssq_take(&F, e);
@@ -4521,8 +4524,12 @@ CT__PRIVATE int ct__criteria_pass(const ct_problem *p, const ct_real *lambda, co
         for (i = 0; i < p->nc; ++i) {
             int r = p->nb + p->nu + 3 * i, j;
             ct_real vc[3], gm[3], c, e2 = 0;
-            for (j = 0; j < 3; ++j) vc[j] = v[r + j] - (p->R ? p->R[r + j] * lambda[r + j] : 0);
-            ct__soft_contact(p, i, vc, &c, gm, NULL);
+            if (gk) {
+                gm[0] = gk[r]; gm[1] = gk[r + 1]; gm[2] = gk[r + 2];
+            } else {
+                for (j = 0; j < 3; ++j) vc[j] = v[r + j] - (p->R ? p->R[r + j] * lambda[r + j] : 0);
+                ct__soft_contact(p, i, vc, &c, gm, NULL);
+            }
             for (j = 0; j < 3; ++j) e2 += (lambda[r + j] - gm[j]) * (lambda[r + j] - gm[j]);
             ct__res_take(CONTACT_SQRT(e2), r, &out->natmap, &out->natmap_row);
             ct__res_take(CONTACT_FABS(lambda[r + 2] * v[r + 2]), r, &out->signorini, &out->signorini_row);
@@ -4540,10 +4547,16 @@ CT__PRIVATE int ct__criteria_pass(const ct_problem *p, const ct_real *lambda, co
     return 1;
 }
 
-/* A pass with plain sums, redone with scaled ones when they cannot be trusted */
+/* A pass with plain sums, redone with scaled ones when they cannot be trusted; gk: the soft
+   law's gamma(v - R lambda) when the caller has it (CT_FLAVOR_SOFT), else NULL */
+CT__PRIVATE void ct__criteria_gam(const ct_problem *p, const ct_real *lambda, const ct_real *v,
+                                  ct_flavor flavor, ct_residuals *out, int want, const ct_real *gk) {
+    if (!ct__criteria_pass(p, lambda, v, flavor, out, 0, want, gk))
+        ct__criteria_pass(p, lambda, v, flavor, out, 1, want, gk);
+}
 CT__PRIVATE void ct__criteria_want(const ct_problem *p, const ct_real *lambda, const ct_real *v,
                                    ct_flavor flavor, ct_residuals *out, int want) {
-    if (!ct__criteria_pass(p, lambda, v, flavor, out, 0, want)) ct__criteria_pass(p, lambda, v, flavor, out, 1, want);
+    ct__criteria_gam(p, lambda, v, flavor, out, want, NULL);
 }
 
 /* the arguments of ct_criteria and ct_criteria_rule */
@@ -5192,6 +5205,8 @@ typedef struct ct__run {
     int it_base;        /* iterations done before an ADMM chunk (HYBRID_NCP's Newton steps)    */
     int v_kept;         /* the method returns v as its sweeps kept it (Gauss-Seidel)            */
     int interrupted;    /* the progress callback or the time limit stopped the solve           */
+    int start_unscored; /* the start (lambda = 0) is scored by the method from its own first
+                           evaluation of the law (ct__score_gam), not by ct__solver_run       */
     int polls;          /* polls since the start (settings.poll_every)                         */
     double t0;          /* clock(user) at the start                                            */
     ct_real *save;      /* 2n or NULL: the caller's lambda and v (ct__common)                   */
@@ -5345,6 +5360,14 @@ CT__PRIVATE int ct__score_as(ct__run *r, const ct_real *lambda, const ct_real *v
 }
 CT__PRIVATE int ct__score(ct__run *r, const ct_real *lambda, const ct_real *v) {
     return ct__score_as(r, lambda, v, 2);
+}
+/* The start's score (ct__score_as with passes 0) from the soft law's gamma(v - R lambda) that
+   the method evaluated at it (r->start_unscored: an unscaled run, so the run's point is the
+   caller's) */
+CT__PRIVATE int ct__score_gam(ct__run *r, const ct_real *lambda, const ct_real *v, const ct_real *gk) {
+    ct__criteria_gam(r->p0, lambda, v, r->flavor, &r->last, CT__WANT_ALL, gk);
+    r->last_met = ct__met(r, &r->last);
+    return r->last_met;
 }
 
 /* v = (G + R) lambda + g on the run's operator (the problem was validated by the setup) */
@@ -6852,7 +6875,7 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
     const ct_real *A;
     ct__nwls ls;
     ct__jpat pt;
-    ct_real cost;
+    ct_real cost = 0;
     int m, lda, i, j, k, a, bb, start0, reuse, nrev = 0, jt = 0;
 
     ct__nw_layout(&ar, &r->dims, &mm);
@@ -6869,8 +6892,15 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
         qq = Am;
         qd = Am + sf->nv;
     }
-    /* the start q from lambda and v_c = A q + g (a cold start: q = 0, v_c = g, no product) */
+    /* the start q from lambda and v_c = A q + g (a cold start: q = 0, v_c = g, no product);
+       a zero start is scored here from the law's values at v_c = g = v (ct__solver_run left
+       it, r->start_unscored), before any factorization */
     start0 = ct__all_zero(lambda, n);
+    if (start0) {
+        CONTACT_MEMCPY(vc, p->g, (size_t)n * sizeof(ct_real));
+        cost = ct__soft_eval(p, vc, gam, hs);
+        if (r->start_unscored && ct__score_gam(r, lambda, v, gam)) return CT_STATUS_CONVERGED;
+    }
     if (gen) {
         m = sf->nv;
         lda = m;
@@ -6906,8 +6936,6 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
     if (start0) {
         CONTACT_MEMSET(q, 0, (size_t)m * sizeof(ct_real));
         if (qq != q) CONTACT_MEMSET(qq, 0, (size_t)m * sizeof(ct_real));
-        CONTACT_MEMCPY(vc, p->g, (size_t)n * sizeof(ct_real));
-        cost = ct__soft_eval(p, vc, gam, hs);
     } else {
         ct__jpat_mul(&pt, A, n, m, lda, q, vc);
         for (i = 0; i < n; ++i) vc[i] += p->g[i];
@@ -9473,7 +9501,12 @@ CT__PRIVATE ct_result ct__solver_run(ct_solver *sv, ct_real *lambda, ct_real *v,
     info->workspace_peak = sv->peak;
     if (n > 0) { /* every solver starts from v = the velocity of its start */
         ct__start_velocity(&run, lambda, v);
-        if (s->stop != CT_STOP_NONE) start_met = ct__score_as(&run, lambda, v, 0);
+        /* NEWTON_SOFT evaluates the law at a zero start (v = g) first thing: it scores the
+           start from that evaluation (the same bits), and returns at once when it meets the
+           tolerance, before any factorization */
+        run.start_unscored = s->stop != CT_STOP_NONE && s->method == CT_METHOD_NEWTON_SOFT && !run.sc &&
+                             ct__all_zero(lambda, n);
+        if (s->stop != CT_STOP_NONE && !run.start_unscored) start_met = ct__score_as(&run, lambda, v, 0);
     }
     if (n == 0 || start_met) {
         /* nothing to solve, or the start (a warm start, or lambda = 0 when every contact opens)

@@ -2,7 +2,7 @@
    finite differences (gamma = -grad l, H = -d gamma / d v symmetric PSD), the regularized CCP
    and SAP against ADMM_CCP on the same convex problem, the contact-space and generalized-
    velocity paths against each other, Lagged and Similar closed forms, a singular G, the
-   iteration counts, and the input errors. */
+   iteration counts, the start's score, and the input errors. */
 #include "contact.h"
 #include "harness.h"
 #include "problems.h"
@@ -1219,6 +1219,86 @@ static void test_line_search_quadratic(void) {
     printf("  quadratic pieces: one line-search evaluation per step\n");
 }
 
+/* ---- 10. the start scored from the solver's first evaluation of the law -------------------- */
+/* every field the same (the one criteria function, the same bits) */
+static int same_residuals(const ct_residuals *a, const ct_residuals *b) {
+    return a->primal == b->primal && a->primal_row == b->primal_row && a->dual == b->dual &&
+           a->dual_row == b->dual_row && a->comp == b->comp && a->comp_row == b->comp_row &&
+           a->natmap == b->natmap && a->natmap_row == b->natmap_row && a->signorini == b->signorini &&
+           a->signorini_row == b->signorini_row && a->absolute == b->absolute &&
+           a->absolute_row == b->absolute_row && a->relative == b->relative;
+}
+/* NEWTON_SOFT scores a zero start from its own first evaluation of the law (ct_solve does not
+   score it first): a start that meets the tolerance returns at once, with no factorization of
+   G + R or of the Newton matrix, and with the residuals ct_criteria gives that start; one that
+   misses it by 1 % is iterated. Rows and contacts, G given and M and J alone. */
+static void test_start_score(void) {
+    const int nv = 8, nb = 1, nu = 1, nc = 3, n = nb + nu + 3 * nc;
+    int t, form, open;
+    th_seed(9200);
+    for (t = 0; t < 4; ++t)
+        for (open = 0; open < 2; ++open)
+            for (form = 0; form < 2; ++form) {
+                ct_real M[64], J[8 * 11], G[11 * 11], vstar[8], g[11], R[11], mu[3], phi0[3], kk[3], dd[3];
+                ct_real l[11], v[11], z[11];
+                ct_soft sf;
+                ct_problem p;
+                ct_settings s = ct_default_settings();
+                ct_residuals c;
+                ct_info info;
+                int i, k;
+                th_seed(9200 + (unsigned)t); /* the same system for both forms */
+                gen_system(nv, n, M, J, vstar, G, g);
+                for (i = 0; i < nc; ++i) gen_contact(i, mu, phi0, kk, dd);
+                for (i = 0; i < n; ++i) R[i] = (ct_real)th_range(1e-3, 1e-2);
+                for (i = 0; i < nc; ++i) R[nb + nu + 3 * i + 1] = R[nb + nu + 3 * i];
+                if (open) { /* v = g leaves every row and contact without force */
+                    g[0] = 0;
+                    g[1] = (ct_real)0.5;
+                    for (i = 0; i < nc; ++i) {
+                        g[nb + nu + 3 * i] = g[nb + nu + 3 * i + 1] = 0;
+                        g[nb + nu + 3 * i + 2] = (ct_real)th_range(0.1, 1);
+                    }
+                }
+                memset(&sf, 0, sizeof(sf));
+                memset(&p, 0, sizeof(p));
+                memset(z, 0, sizeof(z));
+                sf.model = CT_SOFT_CCP; /* the data of the other models, unread */
+                sf.dt = (ct_real)0.01; sf.phi0 = phi0; sf.k = kk; sf.d = dd; sf.v_s = (ct_real)1e-3;
+                p.nb = nb; p.nu = nu; p.nc = nc; p.g = g; p.mu = mu; p.R = R; p.soft = &sf;
+                if (form == 0) {
+                    p.G = G;
+                } else {
+                    sf.nv = nv; sf.M = M; sf.J = J; sf.vstar = vstar;
+                }
+                CHECK_EQ_INT(ct_criteria(&p, z, g, CT_FLAVOR_SOFT, &c), CT_OK);
+                CHECKF(open == (c.relative == 0), "t %d form %d: the start's residual %g", t, form, (double)c.relative);
+                s.method = CT_METHOD_NEWTON_SOFT;
+                s.stop = CT_STOP_RELATIVE;
+                for (k = 0; k < 2; ++k) { /* tolerance 1 % above the start's residual, then below */
+                    if (open && k == 1) break;
+                    s.tol_rel = open ? (ct_real)TOL_REL : c.relative * (ct_real)(k == 0 ? 1.01 : 0.99);
+                    s.max_iter = 1;
+                    memset(l, 0, sizeof(l));
+                    CHECK_EQ_INT(solve_with(&p, &s, l, v, &info), CT_OK);
+                    if (k == 0) {
+                        CHECKF(info.status == CT_STATUS_CONVERGED && info.iterations == 0 &&
+                                   info.factorizations == form && same_residuals(&info.model, &c) &&
+                                   memcmp(l, z, sizeof(z)) == 0 && memcmp(v, g, sizeof(ct_real) * (size_t)n) == 0,
+                               "t %d open %d form %d: %s after %d iterations, %d factorizations, relative %g "
+                               "against the start's %g", t, open, form, ct_status_string(info.status),
+                               info.iterations, info.factorizations, (double)info.model.relative,
+                               (double)c.relative);
+                    } else {
+                        CHECKF(info.iterations == 1 && info.factorizations == 2, /* G's or M's, N's */
+                               "t %d form %d: %d iterations, %d factorizations", t, form, info.iterations,
+                               info.factorizations);
+                    }
+                }
+            }
+    printf("  a zero start: scored from the first evaluation of the law, as ct_criteria scores it\n");
+}
+
 int main(void) {
     test_kernels();
     test_ccp_against_admm();
@@ -1236,5 +1316,6 @@ int main(void) {
     test_point_mass();
     test_iteration_bound();
     test_line_search_quadratic();
+    test_start_score();
     return th_summary();
 }
