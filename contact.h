@@ -3539,12 +3539,16 @@ CT__PRIVATE void ct__fac_solve(const ct__fac *f, const ct__op *op, ct_real *b) {
 CT__PRIVATE int ct__proj_range(const ct_real *x, int k) {
     ct_real m = 0;
     int i;
-    for (i = 0; i < k; ++i) {
+    for (i = 0; i < k; ++i) { /* the largest magnitude first, without branches (NaN: skipped) */
+        const ct_real a = CONTACT_FABS(x[i]);
+        m = a > m ? a : m;
+    }
+    if (m <= CT_HUGE) return m > 0 && m < CT__PROJ_TINY ? -1 : 0;
+    for (i = 0; i < k; ++i) { /* above CT_HUGE: a finite entry there, or infinities alone */
         const ct_real a = CONTACT_FABS(x[i]);
         if (a > CT_HUGE && ct__finite(a)) return 1;
-        if (a > m) m = a;
     }
-    return m > 0 && m < CT__PROJ_TINY ? -1 : 0;
+    return 0;
 }
 /* the power of two that brings x of that range into range: 2^-600 or 2^600 (float 2^-100, 2^100) */
 CT__PRIVATE ct_real ct__proj_factor(int range) { return range > 0 ? CT__PROJ_SCALE : 1 / CT__PROJ_SCALE; }
