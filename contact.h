@@ -2437,6 +2437,18 @@ CT__PRIVATE void ct__atmul(const ct_real *A, int n, int m, int lda, const ct_rea
    body's 6, a chain's joints): run t of group g is the columns [jc[2 t], jc[2 t] + jc[2 t + 1]),
    for t in [jp[g], jp[g + 1]), ascending, so the loops over them are contiguous. jp NULL:
    dense. */
+/* a ct_real's bits as an unsigned integer of its size, copied by the compiler's builtin where
+   there is one (a register move, whatever CONTACT_MEMCPY is) */
+#ifdef CONTACT_USE_FLOAT
+typedef uint32_t ct__rbits;
+#else
+typedef uint64_t ct__rbits;
+#endif
+#if defined(__GNUC__) || defined(__clang__)
+#define CT__BITCOPY(d, s, n) __builtin_memcpy((d), (s), (n))
+#else
+#define CT__BITCOPY(d, s, n) CONTACT_MEMCPY((d), (s), (n))
+#endif
 /* the runs of each row group of A (n x m, row stride lda); jc holds at most ng (m + 1) ints */
 CT__PRIVATE void ct__jpat_build(ct__jpat *pt, int *jp, int *jc, const ct_real *A, int n, int m, int lda, int c0) {
     int g = 0, r0 = 0, cnt = 0, j;
@@ -2446,7 +2458,14 @@ CT__PRIVATE void ct__jpat_build(ct__jpat *pt, int *jp, int *jc, const ct_real *A
         const ct_real *a0 = A + (size_t)r0 * lda, *a1 = sz == 3 ? a0 + lda : a0, *a2 = sz == 3 ? a1 + lda : a0;
         int open = 0;
         for (j = 0; j < m; ++j) {
-            const int nz = (a0[j] != 0) | (a1[j] != 0) | (a2[j] != 0);
+            /* a nonzero entry has a bit set besides the sign: the three rows' bits or'ed (three
+               loads and two ors, where != 0 on each is a comparison that must handle NaN) */
+            ct__rbits b0, b1, b2;
+            int nz;
+            CT__BITCOPY(&b0, a0 + j, sizeof(b0));
+            CT__BITCOPY(&b1, a1 + j, sizeof(b1));
+            CT__BITCOPY(&b2, a2 + j, sizeof(b2));
+            nz = ((b0 | b1 | b2) << 1) != 0;
             if (nz != open) {
                 if (nz) jc[2 * cnt] = j;
                 else jc[2 * cnt + 1] = j - jc[2 * cnt], ++cnt;

@@ -2,7 +2,7 @@
    finite differences (gamma = -grad l, H = -d gamma / d v symmetric PSD), the regularized CCP
    and SAP against ADMM_CCP on the same convex problem, the contact-space and generalized-
    velocity paths against each other, Lagged and Similar closed forms, a singular G, the
-   iteration counts, the start's score, and the input errors. */
+   iteration counts, the start's score, J's pattern, and the input errors. */
 #include "contact.h"
 #include "harness.h"
 #include "problems.h"
@@ -1299,6 +1299,69 @@ static void test_start_score(void) {
     printf("  a zero start: scored from the first evaluation of the law, as ct_criteria scores it\n");
 }
 
+/* ---- 11. J's pattern: each row its own columns --------------------------------------------- */
+/* M and J alone skip the columns of J that are zero in all of a row group's rows (a contact's
+   three rows, a joint's one): here every row has its own random columns (a normal row reaching
+   dofs its tangent rows do not, zeros of either sign), and the answers must be those of G
+   given, G = J M^-1 J^T formed apart. */
+static void test_pattern_rows(void) {
+    const int nv = 12, nb = 1, nu = 1, nc = 3, n = nb + nu + 3 * nc;
+    int t, i, j;
+    th_seed(9300);
+    for (t = 0; t < 6; ++t) {
+        ct_real M[144], J[11 * 12], G[121], vstar[12], g[11], R[11], mu[3], phi0[3], kk[3], dd[3];
+        ct_real l1[11], v1[11], l2[11], v2[11];
+        ct_real *sc = (ct_real *)malloc(ct_delassus_scratch_size(nv, n) * sizeof(ct_real));
+        ct_soft sf;
+        ct_problem p;
+        ct_settings s = ct_default_settings();
+        ct_info i1, i2;
+        double dl = 0, lmax = 0;
+        gen_system(nv, n, M, J, vstar, G, g);
+        for (i = 0; i < n; ++i) {
+            for (j = 0; j < nv; ++j)
+                if (th_range(0, 1) > 0.3) J[i * nv + j] = (ct_real)(th_range(0, 1) < 0.5 ? 0.0 : -0.0);
+            J[i * nv + (5 * i + t) % nv] = (ct_real)th_range(0.5, 1.5); /* one column at least */
+        }
+        CHECK_EQ_INT(ct_delassus_from_mj(nv, n, M, J, vstar, G, g, sc), CT_OK);
+        for (i = 0; i < n; ++i)
+            for (j = 0; j < i; ++j) G[i * n + j] = G[j * n + i];
+        for (i = 0; i < nc; ++i) {
+            gen_contact(i, mu, phi0, kk, dd);
+            g[nb + nu + 3 * i + 2] -= (ct_real)0.5; /* approaching: forces */
+        }
+        g[0] -= (ct_real)0.3;
+        g[1] -= (ct_real)0.3;
+        for (i = 0; i < n; ++i) R[i] = (ct_real)th_range(1e-3, 1e-2);
+        for (i = 0; i < nc; ++i) R[nb + nu + 3 * i + 1] = R[nb + nu + 3 * i];
+        memset(&sf, 0, sizeof(sf));
+        memset(&p, 0, sizeof(p));
+        sf.model = CT_SOFT_CCP;
+        p.nb = nb; p.nu = nu; p.nc = nc; p.g = g; p.mu = mu; p.R = R; p.soft = &sf;
+        s.method = CT_METHOD_NEWTON_SOFT;
+        s.stop = CT_STOP_RELATIVE;
+        s.tol_rel = (ct_real)(sizeof(ct_real) == 4 ? 1e-4 : 1e-11);
+        memset(l1, 0, sizeof(l1));
+        memset(l2, 0, sizeof(l2));
+        p.G = G;
+        CHECK_EQ_INT(solve_with(&p, &s, l1, v1, &i1), CT_OK);
+        p.G = NULL;
+        sf.nv = nv; sf.M = M; sf.J = J; sf.vstar = vstar;
+        CHECK_EQ_INT(solve_with(&p, &s, l2, v2, &i2), CT_OK);
+        for (i = 0; i < n; ++i) {
+            dl = fmax(dl, fabs((double)l1[i] - l2[i]));
+            lmax = fmax(lmax, fabs((double)l1[i]));
+        }
+        /* (float: the CCP stalls at its rounding floor, as in test_generalized_alone) */
+        CHECKF((sizeof(ct_real) == 4 || (i1.status == CT_STATUS_CONVERGED && i2.status == CT_STATUS_CONVERGED)) &&
+                   lmax > 0 && dl <= (sizeof(ct_real) == 4 ? 1e-3 : 1e-8) * lmax,
+               "t %d: G given %s, M and J alone %s, answers differ by %g of %g", t,
+               ct_status_string(i1.status), ct_status_string(i2.status), dl, lmax);
+        free(sc);
+    }
+    printf("  J's pattern with each row's own columns: the answers of G given\n");
+}
+
 int main(void) {
     test_kernels();
     test_ccp_against_admm();
@@ -1317,5 +1380,6 @@ int main(void) {
     test_iteration_bound();
     test_line_search_quadratic();
     test_start_score();
+    test_pattern_rows();
     return th_summary();
 }
