@@ -6995,13 +6995,14 @@ CT__PRIVATE ct_status ct__newton(ct__run *r, ct_real *lambda, ct_real *v) {
            assembled and factored; B, free until the next assembly, then holds their H */
         if (!(k > 0 && ct__nw_update(p, N, m, nrev, A, lda, hs, B, scratch))) {
             /* N = Q + A^T H A (lower triangle) with B = H A (n x m), on J's pattern when it has one */
-            for (a = 0; a < m; ++a)
-                if (gen) {
-                    CONTACT_MEMCPY(N + (size_t)a * m, sf->M + (size_t)a * m, (size_t)(a + 1) * sizeof(ct_real));
-                } else {
+            if (gen) { /* M whole in one copy (the strict upper triangle is not read) */
+                CONTACT_MEMCPY(N, sf->M, (size_t)m * (size_t)m * sizeof(ct_real));
+            } else {
+                for (a = 0; a < m; ++a) {
                     CONTACT_MEMSET(N + (size_t)a * m, 0, (size_t)a * sizeof(ct_real));
                     N[(size_t)a * m + a] = 1;
                 }
+            }
             if (pt.jp) {
                 for (i = 0; i < n; i += i < c0 ? 1 : 3) {
                     const int g = ct__grp(c0, i), sz = i < c0 ? 1 : 3, t0 = pt.jp[g], t1 = pt.jp[g + 1];
