@@ -15,7 +15,9 @@
 # limits or compliance are skipped by the program (Pinocchio's cones take contacts only) and
 # listed in build/bench/peers_skipped.txt. MuJoCo: bench/peers/box_push.xml, stack5.xml,
 # stack_ratio10.xml and MuJoCo's humanoid (MUJOCO_HUMANOID, default the one of Debian's
-# libmujoco-samples; skipped when absent). Target TARGET (1e-8) on the common error measure,
+# libmujoco-samples; skipped when absent), and scenes nobody tuned on, reported apart:
+# MUJOCO_EXTRA (default MuJoCo's mug.xml and 22_humanoids.xml; empty: none).
+# Target TARGET (1e-8) on the common error measure,
 # ROUNDS (7) interleaved rounds (bench/peers.h; the protocol is in docs/benchmarks.md).
 # Output: build/bench/peers.csv and build/bench/peers_mujoco.csv, then bench/peers_report.py
 # writes bench/results/peers*_<machine>_<date>.csv and SUMMARY.md.
@@ -33,6 +35,7 @@ PIN=${PEERS_PINOCCHIO:-}
 PIN_LAPACK=${PEERS_PINOCCHIO_LAPACK:-}
 MJ=${PEERS_MUJOCO:-}
 HUMANOID=${MUJOCO_HUMANOID:-/usr/share/mujoco/model/humanoid/humanoid.xml}
+MJ_EXTRA=${MUJOCO_EXTRA-"/usr/share/mujoco/model/mug/mug.xml /usr/share/mujoco/model/humanoid/22_humanoids.xml"}
 CSV=$OUT/peers.csv
 MJCSV=$OUT/peers_mujoco.csv
 mkdir -p "$OUT"
@@ -80,6 +83,10 @@ if [ -n "$MJ" ] && [ -x "$MJ" ]; then
     scenes="bench/peers/box_push.xml bench/peers/stack5.xml bench/peers/stack_ratio10.xml"
     if [ -f "$HUMANOID" ]; then scenes="$scenes $HUMANOID"
     else echo "bench/peers.sh: MuJoCo's humanoid not found ($HUMANOID: Debian's libmujoco-samples): skipped"; fi
+    for extra in $MJ_EXTRA; do
+        if [ -f "$extra" ]; then scenes="$scenes $extra"
+        else echo "bench/peers.sh: $extra not found (Debian's libmujoco-samples): skipped"; fi
+    done
     "$MJ" --header > "$MJCSV"
     # shellcheck disable=SC2086
     timeout "$TIMEOUT" "$MJ" -t "$TARGET" -r "$ROUNDS" $scenes >> "$MJCSV"

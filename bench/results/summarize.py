@@ -116,7 +116,9 @@ BENCHES = [
      "contact.h's CPU time over the peer's (below 1: contact.h faster), how many contact.h won, "
      "the median ratio per iteration (Pinocchio) and the median ratio with G formed in "
      "contact.h's timed region, on M and J alone, no G, and with M's factor given too (MuJoCo's "
-     "qLD, converted in the timed region) (MuJoCo). Each side's own tolerance "
+     "qLD, converted in the timed region) (MuJoCo; mujoco:all over the four scenes of the "
+     "comparison, mujoco:others over MuJoCo's mug and 22 humanoids, which nothing was tuned on). "
+     "Each side's own tolerance "
      "is tuned until the answer, rescored by one function, meets 1e-8. A run of one peer keeps "
      "the other's rows of the same day.",
      "make bench-peers PINOCCHIO_SRC=dir", "peers"),
