@@ -1798,9 +1798,10 @@ CT__PRIVATE void ct__gemv(const ct_real *a, int n, int lda, const ct_real *x, ct
 #endif
 #define CT__CHOL_KC 256               /* depth of one packed B chunk (B chunk = KC x NR stays in L1) */
 #ifndef CT__CHOL_TINY
-#define CT__CHOL_TINY 8 /* up to this order: dense, no envelope (its scan and bookkeeping cost more
-                           than its zeros save: 1.3 to 2.5 times faster at n = 2 to 8, dense or
-                           block-diagonal) */
+#define CT__CHOL_TINY 6 /* up to this order: dense, no envelope (its scan and bookkeeping cost more
+                           than its zeros save: 1.5 to 1.9 times fewer instructions at n = 3 to 6,
+                           dense or block-diagonal; from 7 on a block-diagonal matrix's envelope
+                           pays) */
 #endif
 #ifndef CT__CHOL_SMALL
 #define CT__CHOL_SMALL 48 /* below this order: unblocked path */

@@ -188,7 +188,7 @@ static void test_profile(void) {
     static ct_real a[48 * 48], b[48 * 48], scratch[16 * 48];
     int kind, n, bad = 0, cases = 0, skipped = 0;
     th_seed(33);
-    /* the orders of the unblocked paths: the dense one up to 8 (no envelope), the envelope's
+    /* the orders of the unblocked paths: the dense one up to 6 (no envelope), the envelope's
        below 48; both must give the dense factor's bits */
     for (kind = 0; kind < 4; ++kind)
         for (n = 1; n < 48; ++n) {
